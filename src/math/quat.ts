@@ -1,0 +1,183 @@
+/** Quaternion types and allocation-free helpers (x, y, z vector part; w scalar part). */
+
+/** A rotation quaternion as plain fields. Babylon's Quaternion fits. */
+export interface QuatLike {
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+
+/** A mutable quaternion, identity by default. */
+export class Quat implements QuatLike {
+  constructor(
+    public x = 0,
+    public y = 0,
+    public z = 0,
+    public w = 1,
+  ) {}
+
+  set(x: number, y: number, z: number, w: number): this {
+    this.x = x;
+    this.y = y;
+    this.z = z;
+    this.w = w;
+    return this;
+  }
+
+  copyFrom(q: QuatLike): this {
+    this.x = q.x;
+    this.y = q.y;
+    this.z = q.z;
+    this.w = q.w;
+    return this;
+  }
+
+  clone(): Quat {
+    return new Quat(this.x, this.y, this.z, this.w);
+  }
+}
+
+/** True when all four components are finite and the quaternion is not zero. */
+export function isValidQuat(q: QuatLike | null | undefined): boolean {
+  if (q === null || q === undefined) return false;
+  if (!(Number.isFinite(q.x) && Number.isFinite(q.y) && Number.isFinite(q.z) && Number.isFinite(q.w))) {
+    return false;
+  }
+  return q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w > 1e-12;
+}
+
+/** Normalizes q in place; returns q. */
+export function normalizeQuat<T extends QuatLike>(q: T): T {
+  const l = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  const inv = l > 0 ? 1 / l : 0;
+  q.x *= inv;
+  q.y *= inv;
+  q.z *= inv;
+  q.w = l > 0 ? q.w * inv : 1;
+  return q;
+}
+
+/** out = a * b (apply b, then a). out may alias a or b. */
+export function mulQuat(a: QuatLike, b: QuatLike, out: QuatLike): QuatLike {
+  const x = a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y;
+  const y = a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x;
+  const z = a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w;
+  const w = a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z;
+  out.x = x;
+  out.y = y;
+  out.z = z;
+  out.w = w;
+  return out;
+}
+
+/** Rotates (vx, vy, vz) by q, writing into out. out may alias nothing in q. */
+export function rotateVec(
+  q: QuatLike,
+  vx: number,
+  vy: number,
+  vz: number,
+  out: { x: number; y: number; z: number },
+): void {
+  // v' = v + 2w(u x v) + 2 u x (u x v), with u the vector part.
+  const qx = q.x,
+    qy = q.y,
+    qz = q.z,
+    qw = q.w;
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  out.x = vx + qw * tx + (qy * tz - qz * ty);
+  out.y = vy + qw * ty + (qz * tx - qx * tz);
+  out.z = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** Rotates (vx, vy, vz) by the inverse (conjugate) of unit q. */
+export function rotateVecInv(
+  q: QuatLike,
+  vx: number,
+  vy: number,
+  vz: number,
+  out: { x: number; y: number; z: number },
+): void {
+  const qx = -q.x,
+    qy = -q.y,
+    qz = -q.z,
+    qw = q.w;
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  out.x = vx + qw * tx + (qy * tz - qz * ty);
+  out.y = vy + qw * ty + (qz * tx - qx * tz);
+  out.z = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/**
+ * Writes the 3x3 rotation matrix of unit q into out (row-major, 9 numbers at offset).
+ */
+export function quatToMat3(qx: number, qy: number, qz: number, qw: number, out: Float64Array, o: number): void {
+  const x2 = qx + qx,
+    y2 = qy + qy,
+    z2 = qz + qz;
+  const xx = qx * x2,
+    xy = qx * y2,
+    xz = qx * z2;
+  const yy = qy * y2,
+    yz = qy * z2,
+    zz = qz * z2;
+  const wx = qw * x2,
+    wy = qw * y2,
+    wz = qw * z2;
+  out[o] = 1 - (yy + zz);
+  out[o + 1] = xy - wz;
+  out[o + 2] = xz + wy;
+  out[o + 3] = xy + wz;
+  out[o + 4] = 1 - (xx + zz);
+  out[o + 5] = yz - wx;
+  out[o + 6] = xz - wy;
+  out[o + 7] = yz + wx;
+  out[o + 8] = 1 - (xx + yy);
+}
+
+/**
+ * Quaternion of a row-major rotation matrix (Shepperd's method: pick the largest diagonal term
+ * for numerical stability). Writes into out.
+ */
+export function mat3ToQuat(m: ArrayLike<number>, o: number, out: QuatLike): QuatLike {
+  const m00 = m[o],
+    m01 = m[o + 1],
+    m02 = m[o + 2];
+  const m10 = m[o + 3],
+    m11 = m[o + 4],
+    m12 = m[o + 5];
+  const m20 = m[o + 6],
+    m21 = m[o + 7],
+    m22 = m[o + 8];
+  const trace = m00 + m11 + m22;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    out.w = 0.25 / s;
+    out.x = (m21 - m12) * s;
+    out.y = (m02 - m20) * s;
+    out.z = (m10 - m01) * s;
+  } else if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
+    out.w = (m21 - m12) / s;
+    out.x = 0.25 * s;
+    out.y = (m01 + m10) / s;
+    out.z = (m02 + m20) / s;
+  } else if (m11 > m22) {
+    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
+    out.w = (m02 - m20) / s;
+    out.x = (m01 + m10) / s;
+    out.y = 0.25 * s;
+    out.z = (m12 + m21) / s;
+  } else {
+    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+    out.w = (m10 - m01) / s;
+    out.x = (m02 + m20) / s;
+    out.y = (m12 + m21) / s;
+    out.z = 0.25 * s;
+  }
+  return normalizeQuat(out);
+}

@@ -1,0 +1,77 @@
+import type { Pose } from "../math/pose";
+import { ConvexShape, type MutableVec3 } from "./shape";
+import { ShapeType } from "./shapeType";
+import { requirePositive } from "./validate";
+
+/** A box centred on its local origin, given by its half extents along the local axes. */
+export class Box extends ConvexShape {
+  readonly type = ShapeType.Box;
+  readonly halfX: number;
+  readonly halfY: number;
+  readonly halfZ: number;
+
+  constructor(halfX: number, halfY: number, halfZ: number) {
+    super();
+    this.halfX = requirePositive("halfX", halfX);
+    this.halfY = requirePositive("halfY", halfY);
+    this.halfZ = requirePositive("halfZ", halfZ);
+  }
+
+  get maximumRadius(): number {
+    return Math.sqrt(this.halfX * this.halfX + this.halfY * this.halfY + this.halfZ * this.halfZ);
+  }
+  get minimumRadius(): number {
+    return Math.min(this.halfX, this.halfY, this.halfZ);
+  }
+
+  computeAabb(pose: Pose, out: Float64Array, o: number): void {
+    const { qx, qy, qz, qw } = pose;
+    // Rotation matrix rows; extent_i = sum_j |R_ij| h_j.
+    const x2 = qx + qx,
+      y2 = qy + qy,
+      z2 = qz + qz;
+    const xx = qx * x2,
+      xy = qx * y2,
+      xz = qx * z2,
+      yy = qy * y2,
+      yz = qy * z2,
+      zz = qz * z2;
+    const wx = qw * x2,
+      wy = qw * y2,
+      wz = qw * z2;
+    const hx = this.halfX,
+      hy = this.halfY,
+      hz = this.halfZ;
+    const ex = Math.abs(1 - (yy + zz)) * hx + Math.abs(xy - wz) * hy + Math.abs(xz + wy) * hz;
+    const ey = Math.abs(xy + wz) * hx + Math.abs(1 - (xx + zz)) * hy + Math.abs(yz - wx) * hz;
+    const ez = Math.abs(xz - wy) * hx + Math.abs(yz + wx) * hy + Math.abs(1 - (xx + yy)) * hz;
+    out[o] = pose.px - ex;
+    out[o + 1] = pose.py - ey;
+    out[o + 2] = pose.pz - ez;
+    out[o + 3] = pose.px + ex;
+    out[o + 4] = pose.py + ey;
+    out[o + 5] = pose.pz + ez;
+  }
+
+  volume(): number {
+    return 8 * this.halfX * this.halfY * this.halfZ;
+  }
+
+  unitInertia(out: Float64Array, o: number): void {
+    const x2 = this.halfX * this.halfX,
+      y2 = this.halfY * this.halfY,
+      z2 = this.halfZ * this.halfZ;
+    out[o] = (y2 + z2) / 3;
+    out[o + 1] = (x2 + z2) / 3;
+    out[o + 2] = (x2 + y2) / 3;
+    out[o + 3] = 0;
+    out[o + 4] = 0;
+    out[o + 5] = 0;
+  }
+
+  supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {
+    out.x = dx >= 0 ? this.halfX : -this.halfX;
+    out.y = dy >= 0 ? this.halfY : -this.halfY;
+    out.z = dz >= 0 ? this.halfZ : -this.halfZ;
+  }
+}

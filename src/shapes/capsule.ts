@@ -1,0 +1,85 @@
+import type { Pose } from "../math/pose";
+import { ConvexShape, type MutableVec3 } from "./shape";
+import { ShapeType } from "./shapeType";
+import { requireNonNegative, requirePositive } from "./validate";
+
+/**
+ * A capsule centred on its local origin: the segment from (0, -halfLength, 0) to (0, +halfLength, 0)
+ * swept by a sphere of `radius`.
+ */
+export class Capsule extends ConvexShape {
+  readonly type = ShapeType.Capsule;
+  readonly radius: number;
+  readonly halfLength: number;
+
+  constructor(radius: number, halfLength: number) {
+    super();
+    this.radius = requirePositive("radius", radius);
+    this.halfLength = requireNonNegative("halfLength", halfLength);
+  }
+
+  get maximumRadius(): number {
+    return this.halfLength + this.radius;
+  }
+  get minimumRadius(): number {
+    return this.radius;
+  }
+  override get coreRadius(): number {
+    return this.radius;
+  }
+
+  computeAabb(pose: Pose, out: Float64Array, o: number): void {
+    const { qx, qy, qz, qw } = pose;
+    // Local Y axis in world: second column of the rotation matrix.
+    const ax = 2 * (qx * qy - qw * qz);
+    const ay = 1 - 2 * (qx * qx + qz * qz);
+    const az = 2 * (qy * qz + qw * qx);
+    const h = this.halfLength,
+      r = this.radius;
+    const ex = Math.abs(ax) * h + r,
+      ey = Math.abs(ay) * h + r,
+      ez = Math.abs(az) * h + r;
+    out[o] = pose.px - ex;
+    out[o + 1] = pose.py - ey;
+    out[o + 2] = pose.pz - ez;
+    out[o + 3] = pose.px + ex;
+    out[o + 4] = pose.py + ey;
+    out[o + 5] = pose.pz + ez;
+  }
+
+  volume(): number {
+    const r = this.radius;
+    return Math.PI * r * r * (2 * this.halfLength) + (4 / 3) * Math.PI * r * r * r;
+  }
+
+  unitInertia(out: Float64Array, o: number): void {
+    // Cylinder of height H plus two hemispheres whose centres of mass sit 3r/8 beyond the caps.
+    const r = this.radius,
+      H = 2 * this.halfLength;
+    const mc = Math.PI * r * r * H;
+    const mh = (2 / 3) * Math.PI * r * r * r; // one hemisphere
+    const m = mc + 2 * mh;
+    const iyy = mc * (r * r) * 0.5 + 2 * mh * 0.4 * r * r;
+    const ixx = mc * ((H * H) / 12 + (r * r) / 4) + 2 * mh * (0.4 * r * r + (H * H) / 4 + (3 * H * r) / 8);
+    out[o] = ixx / m;
+    out[o + 1] = iyy / m;
+    out[o + 2] = ixx / m;
+    out[o + 3] = 0;
+    out[o + 4] = 0;
+    out[o + 5] = 0;
+  }
+
+  supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {
+    const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    const s = l > 0 ? this.radius / l : 0;
+    out.x = dx * s;
+    out.y = dy * s + (dy >= 0 ? this.halfLength : -this.halfLength);
+    out.z = dz * s;
+  }
+
+  override supportCore(_dx: number, dy: number, _dz: number, out: MutableVec3): void {
+    out.x = 0;
+    out.y = dy >= 0 ? this.halfLength : -this.halfLength;
+    out.z = 0;
+  }
+}

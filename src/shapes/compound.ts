@@ -1,0 +1,277 @@
+import { Pose } from "../math/pose";
+import type { QuatLike } from "../math/quat";
+import type { Vec3Like } from "../math/vec3";
+import { Box } from "./box";
+import { Capsule } from "./capsule";
+import { Cylinder } from "./cylinder";
+import { ConvexShape, Shape } from "./shape";
+import { ShapeType } from "./shapeType";
+import { Sphere } from "./sphere";
+import { requireFinite } from "./validate";
+
+/** A child of a compound: a convex shape at a local pose, with an optional density of its own. */
+export interface CompoundChildDescription {
+  /** The child's shape: a convex shape, or a compound whose children are flattened into this one. */
+  shape: Shape;
+  /** Position in the compound's frame (default origin). */
+  position?: Vec3Like;
+  /** Orientation in the compound's frame (default identity). */
+  orientation?: QuatLike;
+  /** Scale applied in the child's own frame before its pose (default 1, 1, 1); baked into the child shape. */
+  scale?: Vec3Like;
+  /** Density of this child in kg/m^3; when omitted the body's density is used. */
+  density?: number;
+}
+
+/** A flattened compound child: a convex shape and its pose in the compound's frame. */
+export class CompoundChild {
+  constructor(
+    readonly shape: ConvexShape,
+    readonly pose: Pose,
+    readonly density: number | undefined,
+  ) {}
+}
+
+/**
+ * Scales a convex shape in its own frame. Boxes scale exactly; spheres take the largest scale
+ * component; capsules and cylinders scale their radius by the larger of x and z and their length by y.
+ */
+export function scaleConvex(shape: ConvexShape, sx: number, sy: number, sz: number): ConvexShape {
+  sx = Math.abs(sx);
+  sy = Math.abs(sy);
+  sz = Math.abs(sz);
+  if (sx === 1 && sy === 1 && sz === 1) return shape;
+  if (shape instanceof Box) return new Box(shape.halfX * sx, shape.halfY * sy, shape.halfZ * sz);
+  if (shape instanceof Sphere) return new Sphere(shape.radius * Math.max(sx, sy, sz));
+  if (shape instanceof Capsule) return new Capsule(shape.radius * Math.max(sx, sz), shape.halfLength * sy);
+  if (shape instanceof Cylinder) return new Cylinder(shape.radius * Math.max(sx, sz), shape.halfHeight * sy);
+  throw new TypeError(`scaleConvex: unsupported shape type ${shape.type}`);
+}
+
+/**
+ * A rigid union of convex children, each at a local pose. Nested compounds are flattened on
+ * construction, so narrow-phase code sees one level of children.
+ */
+export class Compound extends Shape {
+  readonly type = ShapeType.Compound;
+  readonly children: readonly CompoundChild[];
+  readonly maximumRadius: number;
+  readonly minimumRadius = 0;
+  private readonly scratchPose = new Pose();
+
+  constructor(children: readonly CompoundChildDescription[]) {
+    super();
+    const flat: CompoundChild[] = [];
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i];
+      if (!c || !(c.shape instanceof Shape)) {
+        throw new TypeError(`children[${i}].shape must be a Shape, got ${String(c?.shape)}`);
+      }
+      flattenInto(flat, c, i, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, c.density);
+    }
+    this.children = flat;
+    let maxR = 0;
+    for (const ch of flat) {
+      const d = Math.sqrt(ch.pose.px * ch.pose.px + ch.pose.py * ch.pose.py + ch.pose.pz * ch.pose.pz);
+      maxR = Math.max(maxR, d + ch.shape.maximumRadius);
+    }
+    this.maximumRadius = maxR;
+  }
+
+  computeAabb(pose: Pose, out: Float64Array, o: number): void {
+    if (this.children.length === 0) {
+      out[o] = out[o + 3] = pose.px;
+      out[o + 1] = out[o + 4] = pose.py;
+      out[o + 2] = out[o + 5] = pose.pz;
+      return;
+    }
+    let minX = Infinity,
+      minY = Infinity,
+      minZ = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity,
+      maxZ = -Infinity;
+    const p = this.scratchPose;
+    for (const ch of this.children) {
+      const cp = ch.pose;
+      p.compose(pose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+      ch.shape.computeAabb(p, out, o);
+      if (out[o] < minX) minX = out[o];
+      if (out[o + 1] < minY) minY = out[o + 1];
+      if (out[o + 2] < minZ) minZ = out[o + 2];
+      if (out[o + 3] > maxX) maxX = out[o + 3];
+      if (out[o + 4] > maxY) maxY = out[o + 4];
+      if (out[o + 5] > maxZ) maxZ = out[o + 5];
+    }
+    out[o] = minX;
+    out[o + 1] = minY;
+    out[o + 2] = minZ;
+    out[o + 3] = maxX;
+    out[o + 4] = maxY;
+    out[o + 5] = maxZ;
+  }
+
+  volume(): number {
+    let v = 0;
+    for (const ch of this.children) v += ch.shape.volume();
+    return v;
+  }
+
+  /** Per-unit-mass inertia about the local origin, children weighted by volume (uniform density). */
+  unitInertia(out: Float64Array, o: number): void {
+    const t = new Float64Array(6);
+    const acc = new Float64Array(6);
+    let total = 0;
+    for (const ch of this.children) {
+      const m = ch.shape.volume();
+      childInertiaAboutOrigin(ch, t);
+      for (let k = 0; k < 6; k++) acc[k] += m * t[k];
+      total += m;
+    }
+    for (let k = 0; k < 6; k++) out[o + k] = total > 0 ? acc[k] / total : 0;
+  }
+}
+
+/**
+ * Writes the inertia tensor per unit mass of a child about the compound's origin: the child's own
+ * tensor rotated into the compound frame (R I R^T) plus the parallel-axis term.
+ */
+export function childInertiaAboutOrigin(ch: CompoundChild, out: Float64Array): void {
+  const l = new Float64Array(6);
+  ch.shape.unitInertia(l, 0);
+  const p = ch.pose;
+  rotateSymmetric(l, p.qx, p.qy, p.qz, p.qw, out);
+  const x = p.px,
+    y = p.py,
+    z = p.pz;
+  // Parallel axis: I += (|d|^2 E - d d^T) per unit mass.
+  out[0] += y * y + z * z;
+  out[1] += x * x + z * z;
+  out[2] += x * x + y * y;
+  out[3] -= x * y;
+  out[4] -= x * z;
+  out[5] -= y * z;
+}
+
+/** out = R S R^T for symmetric S given as (xx, yy, zz, xy, xz, yz) and R from unit quaternion q. */
+export function rotateSymmetric(s: ArrayLike<number>, qx: number, qy: number, qz: number, qw: number, out: Float64Array): void {
+  const x2 = qx + qx,
+    y2 = qy + qy,
+    z2 = qz + qz;
+  const xx = qx * x2,
+    xy = qx * y2,
+    xz = qx * z2,
+    yy = qy * y2,
+    yz = qy * z2,
+    zz = qz * z2;
+  const wx = qw * x2,
+    wy = qw * y2,
+    wz = qw * z2;
+  const r00 = 1 - (yy + zz),
+    r01 = xy - wz,
+    r02 = xz + wy;
+  const r10 = xy + wz,
+    r11 = 1 - (xx + zz),
+    r12 = yz - wx;
+  const r20 = xz - wy,
+    r21 = yz + wx,
+    r22 = 1 - (xx + yy);
+  const s00 = s[0],
+    s11 = s[1],
+    s22 = s[2],
+    s01 = s[3],
+    s02 = s[4],
+    s12 = s[5];
+  // T = R S
+  const t00 = r00 * s00 + r01 * s01 + r02 * s02;
+  const t01 = r00 * s01 + r01 * s11 + r02 * s12;
+  const t02 = r00 * s02 + r01 * s12 + r02 * s22;
+  const t10 = r10 * s00 + r11 * s01 + r12 * s02;
+  const t11 = r10 * s01 + r11 * s11 + r12 * s12;
+  const t12 = r10 * s02 + r11 * s12 + r12 * s22;
+  const t20 = r20 * s00 + r21 * s01 + r22 * s02;
+  const t21 = r20 * s01 + r21 * s11 + r22 * s12;
+  const t22 = r20 * s02 + r21 * s12 + r22 * s22;
+  // out = T R^T
+  out[0] = t00 * r00 + t01 * r01 + t02 * r02;
+  out[1] = t10 * r10 + t11 * r11 + t12 * r12;
+  out[2] = t20 * r20 + t21 * r21 + t22 * r22;
+  out[3] = t00 * r10 + t01 * r11 + t02 * r12;
+  out[4] = t00 * r20 + t01 * r21 + t02 * r22;
+  out[5] = t10 * r20 + t11 * r21 + t12 * r22;
+}
+
+function flattenInto(
+  out: CompoundChild[],
+  c: CompoundChildDescription,
+  index: number,
+  ppx: number,
+  ppy: number,
+  ppz: number,
+  pqx: number,
+  pqy: number,
+  pqz: number,
+  pqw: number,
+  psx: number,
+  psy: number,
+  psz: number,
+  density: number | undefined,
+): void {
+  const pos = c.position ?? { x: 0, y: 0, z: 0 };
+  const rot = c.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
+  const sc = c.scale ?? { x: 1, y: 1, z: 1 };
+  for (const [k, v] of [
+    ["position.x", pos.x],
+    ["position.y", pos.y],
+    ["position.z", pos.z],
+    ["orientation.x", rot.x],
+    ["orientation.y", rot.y],
+    ["orientation.z", rot.z],
+    ["orientation.w", rot.w],
+    ["scale.x", sc.x],
+    ["scale.y", sc.y],
+    ["scale.z", sc.z],
+  ] as const) {
+    requireFinite(`children[${index}].${k}`, v);
+  }
+  if (sc.x === 0 || sc.y === 0 || sc.z === 0) {
+    throw new RangeError(`children[${index}].scale must be non-zero, got (${sc.x}, ${sc.y}, ${sc.z})`);
+  }
+  if (density !== undefined && !(Number.isFinite(density) && density >= 0)) {
+    throw new RangeError(`children[${index}].density must be a finite number >= 0, got ${String(density)}`);
+  }
+  // The parent's scale acts on this child's position; parent scale applies along parent axes.
+  const parent = new Pose().set(ppx, ppy, ppz, pqx, pqy, pqz, pqw);
+  const ql = Math.hypot(rot.x, rot.y, rot.z, rot.w) || 1;
+  const world = new Pose().compose(parent, pos.x * psx, pos.y * psy, pos.z * psz, rot.x / ql, rot.y / ql, rot.z / ql, rot.w / ql);
+  // Scale composes per-axis; exact for axis-aligned children, the documented approximation otherwise.
+  const sx = sc.x * psx,
+    sy = sc.y * psy,
+    sz = sc.z * psz;
+  if (c.shape instanceof Compound) {
+    for (const g of c.shape.children) {
+      const gp = g.pose;
+      flattenInto(
+        out,
+        { shape: g.shape, position: { x: gp.px, y: gp.py, z: gp.pz }, orientation: { x: gp.qx, y: gp.qy, z: gp.qz, w: gp.qw } },
+        index,
+        world.px,
+        world.py,
+        world.pz,
+        world.qx,
+        world.qy,
+        world.qz,
+        world.qw,
+        sx,
+        sy,
+        sz,
+        g.density ?? density,
+      );
+    }
+    return;
+  }
+  if (!(c.shape instanceof ConvexShape)) {
+    throw new TypeError(`children[${index}].shape must be convex or a compound, got type ${c.shape.type}`);
+  }
+  out.push(new CompoundChild(scaleConvex(c.shape, sx, sy, sz), world, density));
+}

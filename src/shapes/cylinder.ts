@@ -1,0 +1,71 @@
+import type { Pose } from "../math/pose";
+import { ConvexShape, type MutableVec3 } from "./shape";
+import { ShapeType } from "./shapeType";
+import { requirePositive } from "./validate";
+
+/** A cylinder centred on its local origin with its axis along local Y and flat caps at +-halfHeight. */
+export class Cylinder extends ConvexShape {
+  readonly type = ShapeType.Cylinder;
+  readonly radius: number;
+  readonly halfHeight: number;
+
+  constructor(radius: number, halfHeight: number) {
+    super();
+    this.radius = requirePositive("radius", radius);
+    this.halfHeight = requirePositive("halfHeight", halfHeight);
+  }
+
+  get maximumRadius(): number {
+    return Math.sqrt(this.radius * this.radius + this.halfHeight * this.halfHeight);
+  }
+  get minimumRadius(): number {
+    return Math.min(this.radius, this.halfHeight);
+  }
+
+  computeAabb(pose: Pose, out: Float64Array, o: number): void {
+    const { qx, qy, qz, qw } = pose;
+    const ax = 2 * (qx * qy - qw * qz);
+    const ay = 1 - 2 * (qx * qx + qz * qz);
+    const az = 2 * (qy * qz + qw * qx);
+    const h = this.halfHeight,
+      r = this.radius;
+    // A disc of radius r with unit normal a spans r*sqrt(1 - a_i^2) along axis i.
+    const ex = Math.abs(ax) * h + r * Math.sqrt(Math.max(0, 1 - ax * ax));
+    const ey = Math.abs(ay) * h + r * Math.sqrt(Math.max(0, 1 - ay * ay));
+    const ez = Math.abs(az) * h + r * Math.sqrt(Math.max(0, 1 - az * az));
+    out[o] = pose.px - ex;
+    out[o + 1] = pose.py - ey;
+    out[o + 2] = pose.pz - ez;
+    out[o + 3] = pose.px + ex;
+    out[o + 4] = pose.py + ey;
+    out[o + 5] = pose.pz + ez;
+  }
+
+  volume(): number {
+    return Math.PI * this.radius * this.radius * 2 * this.halfHeight;
+  }
+
+  unitInertia(out: Float64Array, o: number): void {
+    const r2 = this.radius * this.radius,
+      H = 2 * this.halfHeight;
+    const ixx = (3 * r2 + H * H) / 12;
+    out[o] = ixx;
+    out[o + 1] = r2 / 2;
+    out[o + 2] = ixx;
+    out[o + 3] = 0;
+    out[o + 4] = 0;
+    out[o + 5] = 0;
+  }
+
+  supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {
+    const l = Math.sqrt(dx * dx + dz * dz);
+    if (l > 0) {
+      out.x = (dx * this.radius) / l;
+      out.z = (dz * this.radius) / l;
+    } else {
+      out.x = 0;
+      out.z = 0;
+    }
+    out.y = dy >= 0 ? this.halfHeight : -this.halfHeight;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Pose } from "../math/pose";
+import type { ShapeType } from "./shapeType";
+
+/** Scratch vector for support queries. */
+export interface MutableVec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * A collision shape in its own local frame. Shapes are immutable once built and may be shared by
+ * any number of bodies; the engine never allocates shapes in the step.
+ */
+export abstract class Shape {
+  /** The kind of shape, for narrow-phase dispatch. */
+  abstract readonly type: ShapeType;
+  /** Largest distance from the local origin to any point of the shape. */
+  abstract readonly maximumRadius: number;
+  /** Smallest distance from the local origin to the shape's surface (0 if the origin is outside). */
+  abstract readonly minimumRadius: number;
+
+  /** Writes the world AABB of the shape at `pose` into out[o..o+5] (minX, minY, minZ, maxX, maxY, maxZ). */
+  abstract computeAabb(pose: Pose, out: Float64Array, o: number): void;
+
+  /** Volume of the solid shape, in cubic metres. */
+  abstract volume(): number;
+
+  /**
+   * Inertia tensor of the solid shape per unit mass about its local origin, as the six values
+   * (xx, yy, zz, xy, xz, yz) of the symmetric matrix, written into out[o..o+5].
+   */
+  abstract unitInertia(out: Float64Array, o: number): void;
+
+  /** Centre of volume in local space. */
+  centroid(out: MutableVec3): void {
+    out.x = 0;
+    out.y = 0;
+    out.z = 0;
+  }
+}
+
+/**
+ * A convex shape: it can answer support queries, which GJK-style algorithms and sweeps use.
+ */
+export abstract class ConvexShape extends Shape {
+  /**
+   * The point of the shape farthest along local direction (dx, dy, dz) (not necessarily unit),
+   * written into out.
+   */
+  abstract supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void;
+
+  /**
+   * A rounding radius: the shape is its "core" (supportCore) swept by a sphere of this radius.
+   * 0 for boxes and cylinders; the radius for spheres and capsules. GJK runs on the core.
+   */
+  get coreRadius(): number {
+    return 0;
+  }
+
+  /** Support of the core shape (the shape minus its rounding radius). */
+  supportCore(dx: number, dy: number, dz: number, out: MutableVec3): void {
+    this.supportLocal(dx, dy, dz, out);
+  }
+}
