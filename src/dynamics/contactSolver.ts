@@ -1,0 +1,727 @@
+/**
+ * Contact constraints: speculative, soft (springs), warm started, substepped.
+ *
+ * The structure is Box2D v3's soft step (solver.c / contact_solver.c): contacts are prepared once per
+ * step with fixed lever arms and effective masses; every substep warm starts, solves with the spring
+ * bias, integrates, then relaxes without bias; a restitution pass runs after the last substep.
+ * The current separation of each contact is recomputed every substep from the bodies' current poses
+ * and the contact's body-local anchors, so speculative rows (separation > 0) let bodies close exactly
+ * the gap, and penetrating rows push out with the spring (bepu's PenetrationLimit: contacts are springs
+ * of a frequency and damping ratio with a maximum recovery velocity).
+ *
+ * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
+ * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
+ */
+import { tangentBasis } from "../math/vec3";
+import type { ContactManifold } from "../collision/contactManifold";
+import type { PairMaterial } from "../world/descriptions";
+import type { BodySet } from "./bodySet";
+
+/** Header fields per manifold. */
+const H_A = 0,
+  H_B = 1,
+  H_COUNT = 2,
+  H_NX = 3,
+  H_T1X = 6,
+  H_T2X = 9,
+  H_FRICTION = 12,
+  H_RESTITUTION = 13,
+  H_REST_THRESHOLD = 14,
+  H_MAX_RECOVERY = 15,
+  H_BIAS_RATE = 16,
+  H_MASS_SCALE = 17,
+  H_IMPULSE_SCALE = 18,
+  H_FREQ = 19,
+  H_DAMPING = 20,
+  H_HANDLE_A = 21,
+  H_HANDLE_B = 22,
+  H_CHILD_KEY = 23;
+/** Header stride. */
+export const HEADER = 24;
+
+/** Contact fields per contact slot. */
+const C_RAX = 0,
+  C_RBX = 3,
+  C_LAX = 6, // anchor on A in A's frame (relative to its centre of mass)
+  C_LBX = 9,
+  C_ADJ_SEP = 12,
+  C_NORMAL_MASS = 13,
+  C_T1_MASS = 14,
+  C_T2_MASS = 15,
+  C_NORMAL_IMPULSE = 16,
+  C_T1_IMPULSE = 17,
+  C_T2_IMPULSE = 18,
+  C_MAX_NORMAL_IMPULSE = 19,
+  C_REL_VEL = 20,
+  C_FEATURE = 21,
+  C_SEPARATION = 22, // separation at the end of the step (for events)
+  C_TOTAL_IMPULSE = 23, // normal impulse summed over the step's substeps
+  C_PX = 24; // contact point at t0, world
+/** Contact stride. */
+export const CONTACT = 27;
+
+/** One buffer of manifolds (the solver double-buffers them for persistence). */
+class ManifoldStore {
+  count = 0;
+  header = new Float64Array(HEADER * 64);
+  contacts = new Float64Array(CONTACT * 4 * 64);
+  /** Open-addressed table: manifold index + 1, 0 = empty. */
+  table = new Int32Array(256);
+  tableMask = 255;
+
+  ensure(n: number): void {
+    if (n * HEADER <= this.header.length) return;
+    const cap = Math.max(n, (this.header.length / HEADER) * 2);
+    const h = new Float64Array(cap * HEADER);
+    h.set(this.header);
+    this.header = h;
+    const c = new Float64Array(cap * 4 * CONTACT);
+    c.set(this.contacts);
+    this.contacts = c;
+  }
+
+  buildTable(): void {
+    let size = 256;
+    while (size < this.count * 2) size *= 2;
+    if (this.table.length !== size) {
+      this.table = new Int32Array(size);
+      this.tableMask = size - 1;
+    } else this.table.fill(0);
+    const hd = this.header;
+    for (let i = 0; i < this.count; i++) {
+      const o = i * HEADER;
+      let slot = hashKey(hd[o + H_HANDLE_A], hd[o + H_HANDLE_B], hd[o + H_CHILD_KEY]) & this.tableMask;
+      while (this.table[slot] !== 0) slot = (slot + 1) & this.tableMask;
+      this.table[slot] = i + 1;
+    }
+  }
+
+  find(ha: number, hb: number, ck: number): number {
+    const hd = this.header;
+    let slot = hashKey(ha, hb, ck) & this.tableMask;
+    for (;;) {
+      const e = this.table[slot];
+      if (e === 0) return -1;
+      const o = (e - 1) * HEADER;
+      if (hd[o + H_HANDLE_A] === ha && hd[o + H_HANDLE_B] === hb && hd[o + H_CHILD_KEY] === ck) return e - 1;
+      slot = (slot + 1) & this.tableMask;
+    }
+  }
+}
+
+function hashKey(a: number, b: number, c: number): number {
+  // Handles are exact integers below 2^53; mixing their low 32 bits is enough for a hash.
+  let h = Math.imul(a | 0, 0x9e3779b1) ^ Math.imul((b | 0) + 0x7f4a7c15, 0x85ebca77) ^ Math.imul(c | 0, 0xc2b2ae3d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h >>> 0;
+}
+
+const basis = new Float64Array(6);
+
+/** The contact constraint solver. */
+export class ContactSolver {
+  private cur = new ManifoldStore();
+  private prev = new ManifoldStore();
+
+  /** Manifolds of the current step. */
+  get count(): number {
+    return this.cur.count;
+  }
+  /** Header array of the current step (HEADER numbers per manifold). */
+  get header(): Float64Array {
+    return this.cur.header;
+  }
+  /** Contact array of the current step (4 slots of CONTACT numbers per manifold). */
+  get contacts(): Float64Array {
+    return this.cur.contacts;
+  }
+
+  /** Starts a new step: this step's manifolds become the previous ones, matched by key. */
+  beginStep(): void {
+    const t = this.prev;
+    this.prev = this.cur;
+    this.cur = t;
+    this.cur.count = 0;
+    this.prev.buildTable();
+  }
+
+  /** Forgets every manifold (used when the world is cleared). */
+  clear(): void {
+    this.cur.count = 0;
+    this.prev.count = 0;
+  }
+
+  /**
+   * Adds a manifold between the bodies at dense indices a and b (handles ha, hb), warm-starting each
+   * contact from last step's contact with the same feature id in the manifold with the same key.
+   */
+  add(bodies: BodySet, a: number, b: number, ha: number, hb: number, m: ContactManifold, mat: PairMaterial): void {
+    const s = this.cur;
+    const i = s.count;
+    s.ensure(i + 1);
+    s.count = i + 1;
+    const hd = s.header;
+    const o = i * HEADER;
+    const ck = m.childA * 65536 + m.childB;
+    hd[o + H_A] = a;
+    hd[o + H_B] = b;
+    hd[o + H_COUNT] = m.count;
+    hd[o + H_NX] = m.normalX;
+    hd[o + H_NX + 1] = m.normalY;
+    hd[o + H_NX + 2] = m.normalZ;
+    tangentBasis(m.normalX, m.normalY, m.normalZ, basis, 0);
+    hd[o + H_T1X] = basis[0];
+    hd[o + H_T1X + 1] = basis[1];
+    hd[o + H_T1X + 2] = basis[2];
+    hd[o + H_T2X] = basis[3];
+    hd[o + H_T2X + 1] = basis[4];
+    hd[o + H_T2X + 2] = basis[5];
+    hd[o + H_FRICTION] = mat.friction;
+    hd[o + H_RESTITUTION] = mat.restitution;
+    hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
+    hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
+    hd[o + H_FREQ] = mat.spring.frequency;
+    hd[o + H_DAMPING] = mat.spring.dampingRatio;
+    hd[o + H_HANDLE_A] = ha;
+    hd[o + H_HANDLE_B] = hb;
+    hd[o + H_CHILD_KEY] = ck;
+
+    const old = this.prev.find(ha, hb, ck);
+    const pc = this.prev.contacts;
+    const c = s.contacts;
+    const pos = bodies.pos;
+    const rot0 = bodies.rot;
+    for (let k = 0; k < m.count; k++) {
+      const co = (i * 4 + k) * CONTACT;
+      const px = m.positionX[k],
+        py = m.positionY[k],
+        pz = m.positionZ[k];
+      const rax = px - pos[a * 3],
+        ray = py - pos[a * 3 + 1],
+        raz = pz - pos[a * 3 + 2];
+      const rbx = px - pos[b * 3],
+        rby = py - pos[b * 3 + 1],
+        rbz = pz - pos[b * 3 + 2];
+      c[co + C_RAX] = rax;
+      c[co + C_RAX + 1] = ray;
+      c[co + C_RAX + 2] = raz;
+      c[co + C_RBX] = rbx;
+      c[co + C_RBX + 1] = rby;
+      c[co + C_RBX + 2] = rbz;
+      invRotateInto(rot0, a * 4, rax, ray, raz, c, co + C_LAX);
+      invRotateInto(rot0, b * 4, rbx, rby, rbz, c, co + C_LBX);
+      // Separation at t0 is -depth; both anchors start at the contact point, so later the separation is
+      // this plus the normal component of the anchors' relative displacement (Box2D v3's current
+      // separation, written with absolute anchors).
+      c[co + C_ADJ_SEP] = -m.depth[k];
+      c[co + C_FEATURE] = m.featureId[k];
+      c[co + C_PX] = px;
+      c[co + C_PX + 1] = py;
+      c[co + C_PX + 2] = pz;
+      let ni = 0,
+        t1 = 0,
+        t2 = 0;
+      if (old >= 0) {
+        const oc = this.prev.header[old * HEADER + H_COUNT];
+        for (let j = 0; j < oc; j++) {
+          const po = (old * 4 + j) * CONTACT;
+          if (pc[po + C_FEATURE] === m.featureId[k]) {
+            ni = pc[po + C_NORMAL_IMPULSE];
+            t1 = pc[po + C_T1_IMPULSE];
+            t2 = pc[po + C_T2_IMPULSE];
+            break;
+          }
+        }
+      }
+      c[co + C_NORMAL_IMPULSE] = ni;
+      c[co + C_T1_IMPULSE] = t1;
+      c[co + C_T2_IMPULSE] = t2;
+      c[co + C_MAX_NORMAL_IMPULSE] = 0;
+      c[co + C_TOTAL_IMPULSE] = 0;
+    }
+  }
+
+  /**
+   * Computes effective masses, softness for the substep length h, and the pre-solve normal velocity
+   * used by restitution. Inverse inertias are the world ones at the start of the step.
+   */
+  prepare(bodies: BodySet, h: number): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts;
+    const invMass = bodies.invMass,
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = hd[o + H_A],
+        b = hd[o + H_B];
+      const mA = invMass[a],
+        mB = invMass[b];
+      // Contacts against bodies that cannot be pushed are twice as stiff (Box2D v3 static softness).
+      const rigidOther = mA === 0 || mB === 0;
+      const freq = hd[o + H_FREQ] * (rigidOther ? 2 : 1);
+      const zeta = hd[o + H_DAMPING];
+      const omega = 2 * Math.PI * freq;
+      const a1 = 2 * zeta + h * omega;
+      const a2 = h * omega * a1;
+      const a3 = 1 / (1 + a2);
+      hd[o + H_BIAS_RATE] = omega / a1;
+      hd[o + H_MASS_SCALE] = a2 * a3;
+      hd[o + H_IMPULSE_SCALE] = a3;
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const t1x = hd[o + H_T1X],
+        t1y = hd[o + H_T1X + 1],
+        t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X],
+        t2y = hd[o + H_T2X + 1],
+        t2z = hd[o + H_T2X + 2];
+      const ia = a * 6,
+        ib = b * 6;
+      const n = hd[o + H_COUNT];
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const rax = c[co],
+          ray = c[co + 1],
+          raz = c[co + 2];
+        const rbx = c[co + 3],
+          rby = c[co + 4],
+          rbz = c[co + 5];
+        c[co + C_NORMAL_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+        c[co + C_T1_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z);
+        c[co + C_T2_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z);
+        // Relative normal velocity before the solve (B relative to A; negative = approaching).
+        const dvx = vel[b * 3] + (w[b * 3 + 1] * rbz - w[b * 3 + 2] * rby) - vel[a * 3] - (w[a * 3 + 1] * raz - w[a * 3 + 2] * ray);
+        const dvy = vel[b * 3 + 1] + (w[b * 3 + 2] * rbx - w[b * 3] * rbz) - vel[a * 3 + 1] - (w[a * 3 + 2] * rax - w[a * 3] * raz);
+        const dvz = vel[b * 3 + 2] + (w[b * 3] * rby - w[b * 3 + 1] * rbx) - vel[a * 3 + 2] - (w[a * 3] * ray - w[a * 3 + 1] * rax);
+        c[co + C_REL_VEL] = dvx * nx + dvy * ny + dvz * nz;
+      }
+    }
+  }
+
+  /** Applies the accumulated impulses (normal and friction) to the bodies. */
+  warmStart(bodies: BodySet): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts;
+    const invMass = bodies.invMass,
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = hd[o + H_A],
+        b = hd[o + H_B];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const t1x = hd[o + H_T1X],
+        t1y = hd[o + H_T1X + 1],
+        t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X],
+        t2y = hd[o + H_T2X + 1],
+        t2z = hd[o + H_T2X + 2];
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const pn = c[co + C_NORMAL_IMPULSE],
+          p1 = c[co + C_T1_IMPULSE],
+          p2 = c[co + C_T2_IMPULSE];
+        const px = pn * nx + p1 * t1x + p2 * t2x;
+        const py = pn * ny + p1 * t1y + p2 * t2y;
+        const pz = pn * nz + p1 * t1z + p2 * t2z;
+        if (px === 0 && py === 0 && pz === 0) continue;
+        applyImpulse(invMass, inv, vel, w, a, b, c[co], c[co + 1], c[co + 2], c[co + 3], c[co + 4], c[co + 5], px, py, pz);
+      }
+    }
+  }
+
+  /**
+   * One solver iteration over every manifold. With `useBias` penetration is pushed out by the spring
+   * (capped at the maximum recovery velocity); without it (the relax pass) only the speculative gap is
+   * honoured, so no push-out energy remains in the velocities.
+   */
+  solve(bodies: BodySet, h: number, useBias: boolean, accumulate: boolean): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts;
+    const invMass = bodies.invMass,
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel,
+      pos = bodies.pos,
+      rot = bodies.rot;
+    const invH = 1 / h;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = hd[o + H_A],
+        b = hd[o + H_B];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const mA = invMass[a],
+        mB = invMass[b];
+      const biasRate = hd[o + H_BIAS_RATE],
+        massScale = useBias ? hd[o + H_MASS_SCALE] : 1,
+        impulseScale = useBias ? hd[o + H_IMPULSE_SCALE] : 0,
+        maxRecovery = hd[o + H_MAX_RECOVERY];
+      const a4 = a * 4,
+        b4 = b * 4;
+      const aqx = rot[a4],
+        aqy = rot[a4 + 1],
+        aqz = rot[a4 + 2],
+        aqw = rot[a4 + 3];
+      const bqx = rot[b4],
+        bqy = rot[b4 + 1],
+        bqz = rot[b4 + 2],
+        bqw = rot[b4 + 3];
+      const apx = pos[a * 3],
+        apy = pos[a * 3 + 1],
+        apz = pos[a * 3 + 2];
+      const bpx = pos[b * 3],
+        bpy = pos[b * 3 + 1],
+        bpz = pos[b * 3 + 2];
+      let totalNormal = 0;
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        // Current separation from the anchors at the bodies' current poses.
+        let lx = c[co + C_LAX],
+          ly = c[co + C_LAX + 1],
+          lz = c[co + C_LAX + 2];
+        let tx = 2 * (aqy * lz - aqz * ly),
+          ty = 2 * (aqz * lx - aqx * lz),
+          tz = 2 * (aqx * ly - aqy * lx);
+        const wax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
+        const way = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
+        const waz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
+        lx = c[co + C_LBX];
+        ly = c[co + C_LBX + 1];
+        lz = c[co + C_LBX + 2];
+        tx = 2 * (bqy * lz - bqz * ly);
+        ty = 2 * (bqz * lx - bqx * lz);
+        tz = 2 * (bqx * ly - bqy * lx);
+        const wbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
+        const wby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
+        const wbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
+        const sep = (wbx - wax) * nx + (wby - way) * ny + (wbz - waz) * nz + c[co + C_ADJ_SEP];
+
+        let bias = 0,
+          ms = 1,
+          is = 0;
+        if (sep > 0) {
+          // Speculative: allow the approach that exactly closes the gap in this substep.
+          bias = sep * invH;
+        } else if (useBias) {
+          bias = biasRate * sep;
+          if (bias < -maxRecovery) bias = -maxRecovery;
+          ms = massScale;
+          is = impulseScale;
+        }
+        const rax = c[co],
+          ray = c[co + 1],
+          raz = c[co + 2];
+        const rbx = c[co + 3],
+          rby = c[co + 4],
+          rbz = c[co + 5];
+        const a3 = a * 3,
+          b3 = b * 3;
+        const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
+        const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
+        const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
+        const vn = dvx * nx + dvy * ny + dvz * nz;
+        const old = c[co + C_NORMAL_IMPULSE];
+        let lambda = -c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
+        let next = old + lambda;
+        if (next < 0) next = 0;
+        lambda = next - old;
+        c[co + C_NORMAL_IMPULSE] = next;
+        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        totalNormal += next;
+        if (lambda !== 0) {
+          applyImpulse(invMass, inv, vel, w, a, b, rax, ray, raz, rbx, rby, rbz, lambda * nx, lambda * ny, lambda * nz);
+        }
+      }
+      // Friction: per contact, two tangent rows clamped to a disc of radius mu * normal impulse.
+      const mu = hd[o + H_FRICTION];
+      const t1x = hd[o + H_T1X],
+        t1y = hd[o + H_T1X + 1],
+        t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X],
+        t2y = hd[o + H_T2X + 1],
+        t2z = hd[o + H_T2X + 2];
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const rax = c[co],
+          ray = c[co + 1],
+          raz = c[co + 2];
+        const rbx = c[co + 3],
+          rby = c[co + 4],
+          rbz = c[co + 5];
+        const a3 = a * 3,
+          b3 = b * 3;
+        const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
+        const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
+        const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
+        const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
+        const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
+        const o1 = c[co + C_T1_IMPULSE],
+          o2 = c[co + C_T2_IMPULSE];
+        let n1 = o1 - c[co + C_T1_MASS] * v1;
+        let n2 = o2 - c[co + C_T2_MASS] * v2;
+        const maxF = mu * c[co + C_NORMAL_IMPULSE];
+        const l2 = n1 * n1 + n2 * n2;
+        if (l2 > maxF * maxF) {
+          const sc = maxF / Math.sqrt(l2);
+          n1 *= sc;
+          n2 *= sc;
+        }
+        c[co + C_T1_IMPULSE] = n1;
+        c[co + C_T2_IMPULSE] = n2;
+        const d1 = n1 - o1,
+          d2 = n2 - o2;
+        if (d1 !== 0 || d2 !== 0) {
+          applyImpulse(
+            invMass,
+            inv,
+            vel,
+            w,
+            a,
+            b,
+            rax,
+            ray,
+            raz,
+            rbx,
+            rby,
+            rbz,
+            d1 * t1x + d2 * t2x,
+            d1 * t1y + d2 * t2y,
+            d1 * t1z + d2 * t2z,
+          );
+        }
+      }
+      if (accumulate) {
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
+        }
+      }
+    }
+  }
+
+  /**
+   * Restitution after the substeps (Box2D v3 b2ApplyRestitution): contacts that were approaching faster
+   * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
+   */
+  applyRestitution(bodies: BodySet): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts;
+    const invMass = bodies.invMass,
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const e = hd[o + H_RESTITUTION];
+      if (e === 0) continue;
+      const threshold = hd[o + H_REST_THRESHOLD];
+      const a = hd[o + H_A],
+        b = hd[o + H_B];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const rel = c[co + C_REL_VEL];
+        if (rel > -threshold || c[co + C_MAX_NORMAL_IMPULSE] === 0) continue;
+        const rax = c[co],
+          ray = c[co + 1],
+          raz = c[co + 2];
+        const rbx = c[co + 3],
+          rby = c[co + 4],
+          rbz = c[co + 5];
+        const a3 = a * 3,
+          b3 = b * 3;
+        const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
+        const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
+        const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
+        const vn = dvx * nx + dvy * ny + dvz * nz;
+        const old = c[co + C_NORMAL_IMPULSE];
+        let lambda = -c[co + C_NORMAL_MASS] * (vn + e * rel);
+        let next = old + lambda;
+        if (next < 0) next = 0;
+        lambda = next - old;
+        c[co + C_NORMAL_IMPULSE] = next;
+        c[co + C_TOTAL_IMPULSE] += lambda;
+        if (lambda !== 0) {
+          applyImpulse(invMass, inv, vel, w, a, b, rax, ray, raz, rbx, rby, rbz, lambda * nx, lambda * ny, lambda * nz);
+        }
+      }
+    }
+  }
+
+  /** Records each contact's separation at the end of the step (for events and diagnostics). */
+  finish(bodies: BodySet): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts;
+    const pos = bodies.pos,
+      rot = bodies.rot;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = hd[o + H_A],
+        b = hd[o + H_B];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        anchorWorld(pos, rot, a, c, co + C_LAX, tmpA);
+        anchorWorld(pos, rot, b, c, co + C_LBX, tmpB);
+        c[co + C_SEPARATION] =
+          (tmpB[0] - tmpA[0]) * nx + (tmpB[1] - tmpA[1]) * ny + (tmpB[2] - tmpA[2]) * nz + c[co + C_ADJ_SEP];
+      }
+    }
+  }
+}
+
+/** Field offsets for readers of the contact arrays (events, diagnostics). */
+export const ContactField = {
+  separation: C_SEPARATION,
+  totalImpulse: C_TOTAL_IMPULSE,
+  normalImpulse: C_NORMAL_IMPULSE,
+  pointX: C_PX,
+} as const;
+/** Header offsets for readers. */
+export const HeaderField = {
+  bodyA: H_A,
+  bodyB: H_B,
+  count: H_COUNT,
+  normalX: H_NX,
+  handleA: H_HANDLE_A,
+  handleB: H_HANDLE_B,
+} as const;
+
+const tmpA = new Float64Array(3);
+const tmpB = new Float64Array(3);
+
+function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64Array, o: number, out: Float64Array): void {
+  const qx = rot[i * 4],
+    qy = rot[i * 4 + 1],
+    qz = rot[i * 4 + 2],
+    qw = rot[i * 4 + 3];
+  const lx = c[o],
+    ly = c[o + 1],
+    lz = c[o + 2];
+  const tx = 2 * (qy * lz - qz * ly),
+    ty = 2 * (qz * lx - qx * lz),
+    tz = 2 * (qx * ly - qy * lx);
+  out[0] = pos[i * 3] + lx + qw * tx + (qy * tz - qz * ty);
+  out[1] = pos[i * 3 + 1] + ly + qw * ty + (qz * tx - qx * tz);
+  out[2] = pos[i * 3 + 2] + lz + qw * tz + (qx * ty - qy * tx);
+}
+
+function invRotateInto(rot: Float64Array, o: number, vx: number, vy: number, vz: number, out: Float64Array, oo: number): void {
+  const qx = -rot[o],
+    qy = -rot[o + 1],
+    qz = -rot[o + 2],
+    qw = rot[o + 3];
+  const tx = 2 * (qy * vz - qz * vy),
+    ty = 2 * (qz * vx - qx * vz),
+    tz = 2 * (qx * vy - qy * vx);
+  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
+  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** 1 / (J M^-1 J^T) for direction d at lever arms rA, rB; 0 if both bodies are immovable. */
+function invEffMass(
+  mA: number,
+  mB: number,
+  inv: Float64Array,
+  ia: number,
+  ib: number,
+  rax: number,
+  ray: number,
+  raz: number,
+  rbx: number,
+  rby: number,
+  rbz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+): number {
+  // rA x d and rB x d
+  const ax = ray * dz - raz * dy,
+    ay = raz * dx - rax * dz,
+    az = rax * dy - ray * dx;
+  const bx = rby * dz - rbz * dy,
+    by = rbz * dx - rbx * dz,
+    bz = rbx * dy - rby * dx;
+  const k =
+    mA +
+    mB +
+    quadForm(inv, ia, ax, ay, az) +
+    quadForm(inv, ib, bx, by, bz);
+  return k > 0 ? 1 / k : 0;
+}
+
+/** v^T S v for symmetric S stored as (xx, yy, zz, xy, xz, yz). */
+function quadForm(s: Float64Array, o: number, x: number, y: number, z: number): number {
+  return (
+    s[o] * x * x + s[o + 1] * y * y + s[o + 2] * z * z + 2 * (s[o + 3] * x * y + s[o + 4] * x * z + s[o + 5] * y * z)
+  );
+}
+
+/** Applies impulse P at lever arms: A gets -P, B gets +P. */
+function applyImpulse(
+  invMass: Float64Array,
+  inv: Float64Array,
+  vel: Float64Array,
+  w: Float64Array,
+  a: number,
+  b: number,
+  rax: number,
+  ray: number,
+  raz: number,
+  rbx: number,
+  rby: number,
+  rbz: number,
+  px: number,
+  py: number,
+  pz: number,
+): void {
+  const mA = invMass[a],
+    mB = invMass[b];
+  const a3 = a * 3,
+    b3 = b * 3;
+  vel[a3] -= mA * px;
+  vel[a3 + 1] -= mA * py;
+  vel[a3 + 2] -= mA * pz;
+  vel[b3] += mB * px;
+  vel[b3 + 1] += mB * py;
+  vel[b3 + 2] += mB * pz;
+  // angular: wA -= IA^-1 (rA x P), wB += IB^-1 (rB x P)
+  let cx = ray * pz - raz * py,
+    cy = raz * px - rax * pz,
+    cz = rax * py - ray * px;
+  let o = a * 6;
+  w[a3] -= inv[o] * cx + inv[o + 3] * cy + inv[o + 4] * cz;
+  w[a3 + 1] -= inv[o + 3] * cx + inv[o + 1] * cy + inv[o + 5] * cz;
+  w[a3 + 2] -= inv[o + 4] * cx + inv[o + 5] * cy + inv[o + 2] * cz;
+  cx = rby * pz - rbz * py;
+  cy = rbz * px - rbx * pz;
+  cz = rbx * py - rby * px;
+  o = b * 6;
+  w[b3] += inv[o] * cx + inv[o + 3] * cy + inv[o + 4] * cz;
+  w[b3 + 1] += inv[o + 3] * cx + inv[o + 1] * cy + inv[o + 5] * cz;
+  w[b3 + 2] += inv[o + 4] * cx + inv[o + 5] * cy + inv[o + 2] * cz;
+}

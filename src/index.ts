@@ -1,0 +1,35 @@
+/**
+ * Continuum: a rigid-body physics engine in TypeScript with speculative contacts, per-body
+ * speculative margins, velocity-expanded bounds and continuous collision modes.
+ * This entry point never imports Babylon.
+ */
+export { Vec3, dot3, cross3, isFiniteVec3, type Vec3Like } from "./math/vec3";
+export { Quat, mulQuat, normalizeQuat, rotateVec, rotateVecInv, type QuatLike } from "./math/quat";
+export { Pose } from "./math/pose";
+export { ShapeType } from "./shapes/shapeType";
+export { Shape, ConvexShape } from "./shapes/shape";
+export { Sphere } from "./shapes/sphere";
+export { Box } from "./shapes/box";
+export { Capsule } from "./shapes/capsule";
+export { Cylinder } from "./shapes/cylinder";
+export { Compound, CompoundChild, scaleConvex, type CompoundChildDescription } from "./shapes/compound";
+export { ContactManifold, ManifoldBuffer } from "./collision/contactManifold";
+export { collideShapes, collideConvex } from "./collision/narrowPhase";
+export { RayHit, rayCastShape, pointInShape } from "./queries/rayShape";
+export { angularBoundsExpansion, expandBounds, speculativeMargin } from "./dynamics/boundsExpansion";
+export { computeMassData, MassData, principalAxes } from "./dynamics/massProperties";
+export {
+  MotionType,
+  ContinuousDetectionMode,
+  ContinuousDetection,
+  CombineMode,
+  surfaceMaterial,
+  type SurfaceMaterial,
+  type SpringSettings,
+  type PairMaterial,
+  type MassProperties,
+  type CollidableDescription,
+  type BodyDescription,
+} from "./world/descriptions";
+export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
+export { World, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";

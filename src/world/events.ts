@@ -1,0 +1,118 @@
+/**
+ * Contact and trigger events, gathered in flat arrays during the step and handed out after it
+ * (one event per body pair per step; the contract's decisions table).
+ */
+
+/** Kinds of contact events. */
+export const ContactEventType = { Began: 0, Persisted: 1, Ended: 2 } as const;
+/** One of {@link ContactEventType}'s values. */
+export type ContactEventType = (typeof ContactEventType)[keyof typeof ContactEventType];
+
+/** Kinds of trigger events. */
+export const TriggerEventType = { Entered: 0, Exited: 1 } as const;
+/** One of {@link TriggerEventType}'s values. */
+export type TriggerEventType = (typeof TriggerEventType)[keyof typeof TriggerEventType];
+
+/**
+ * The contact events of the last step, as parallel arrays indexed 0..count-1. Per event: the two body
+ * handles (A, B), the type, the contact point with the largest impulse (world, midway between the
+ * surfaces), the normal from A toward B, `separation` (the smallest signed gap over the pair's contacts,
+ * positive = apart) and `impulse` (the pair's total normal impulse over the step, N s).
+ * Ended events carry the last known point and normal and zero impulse.
+ */
+export class ContactEventBuffer {
+  count = 0;
+  bodyA = new Float64Array(64);
+  bodyB = new Float64Array(64);
+  type = new Uint8Array(64);
+  /** xyz per event */
+  point = new Float64Array(64 * 3);
+  /** xyz per event */
+  normal = new Float64Array(64 * 3);
+  separation = new Float64Array(64);
+  impulse = new Float64Array(64);
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Appends an event; returns its index. */
+  add(
+    a: number,
+    b: number,
+    type: ContactEventType,
+    px: number,
+    py: number,
+    pz: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    separation: number,
+    impulse: number,
+  ): number {
+    const i = this.count;
+    if (i === this.bodyA.length) this.grow(i * 2);
+    this.bodyA[i] = a;
+    this.bodyB[i] = b;
+    this.type[i] = type;
+    this.point[i * 3] = px;
+    this.point[i * 3 + 1] = py;
+    this.point[i * 3 + 2] = pz;
+    this.normal[i * 3] = nx;
+    this.normal[i * 3 + 1] = ny;
+    this.normal[i * 3 + 2] = nz;
+    this.separation[i] = separation;
+    this.impulse[i] = impulse;
+    this.count = i + 1;
+    return i;
+  }
+
+  private grow(n: number): void {
+    const f = (a: Float64Array, k: number) => {
+      const b = new Float64Array(n * k);
+      b.set(a);
+      return b;
+    };
+    this.bodyA = f(this.bodyA, 1);
+    this.bodyB = f(this.bodyB, 1);
+    const t = new Uint8Array(n);
+    t.set(this.type);
+    this.type = t;
+    this.point = f(this.point, 3);
+    this.normal = f(this.normal, 3);
+    this.separation = f(this.separation, 1);
+    this.impulse = f(this.impulse, 1);
+  }
+}
+
+/** The trigger events of the last step: body handles A and B (either may be the trigger) and the type. */
+export class TriggerEventBuffer {
+  count = 0;
+  bodyA = new Float64Array(16);
+  bodyB = new Float64Array(16);
+  type = new Uint8Array(16);
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  add(a: number, b: number, type: TriggerEventType): void {
+    const i = this.count;
+    if (i === this.bodyA.length) {
+      const n = i * 2;
+      const ga = new Float64Array(n);
+      ga.set(this.bodyA);
+      this.bodyA = ga;
+      const gb = new Float64Array(n);
+      gb.set(this.bodyB);
+      this.bodyB = gb;
+      const gt = new Uint8Array(n);
+      gt.set(this.type);
+      this.type = gt;
+    }
+    this.bodyA[i] = a;
+    this.bodyB[i] = b;
+    this.type[i] = type;
+    this.count = i + 1;
+  }
+}
