@@ -56,9 +56,10 @@ const C_RAX = 0,
   C_FEATURE = 21,
   C_SEPARATION = 22, // separation at the end of the step (for events)
   C_TOTAL_IMPULSE = 23, // normal impulse summed over the step's substeps
-  C_PX = 24; // contact point at t0, world
+  C_PX = 24, // contact point at t0, world
+  C_T12_MASS = 27; // off-diagonal of the inverse 2x2 tangent mass
 /** Contact stride. */
-export const CONTACT = 27;
+export const CONTACT = 28;
 
 /** One buffer of manifolds (the solver double-buffers them for persistence). */
 class ManifoldStore {
@@ -293,8 +294,16 @@ export class ContactSolver {
           rby = c[co + 4],
           rbz = c[co + 5];
         c[co + C_NORMAL_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-        c[co + C_T1_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z);
-        c[co + C_T2_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z);
+        // Tangent pair: the full 2x2 effective mass (lever arms couple the two directions unless the
+        // basis happens to align with the inertia), stored inverted.
+        const k11 = kEntry(mA + mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z, t1x, t1y, t1z);
+        const k22 = kEntry(mA + mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z, t2x, t2y, t2z);
+        const k12 = kEntry(0, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z);
+        const det = k11 * k22 - k12 * k12;
+        const id = det > 1e-300 ? 1 / det : 0;
+        c[co + C_T1_MASS] = k22 * id;
+        c[co + C_T2_MASS] = k11 * id;
+        c[co + C_T12_MASS] = -k12 * id;
         // Relative normal velocity before the solve (B relative to A; negative = approaching).
         const dvx = vel[b * 3] + (w[b * 3 + 1] * rbz - w[b * 3 + 2] * rby) - vel[a * 3] - (w[a * 3 + 1] * raz - w[a * 3 + 2] * ray);
         const dvy = vel[b * 3 + 1] + (w[b * 3 + 2] * rbx - w[b * 3] * rbz) - vel[a * 3 + 1] - (w[a * 3 + 2] * rax - w[a * 3] * raz);
@@ -387,7 +396,6 @@ export class ContactSolver {
       const bpx = pos[b * 3],
         bpy = pos[b * 3 + 1],
         bpz = pos[b * 3 + 2];
-      let totalNormal = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Current separation from the anchors at the bodies' current poses.
@@ -440,9 +448,11 @@ export class ContactSolver {
         let next = old + lambda;
         if (next < 0) next = 0;
         lambda = next - old;
+        // Restitution wants the approach speed at impact: record it at the substep where the contact
+        // first pushes this step (gravity up to then included), not at the start of the step.
+        if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
         c[co + C_NORMAL_IMPULSE] = next;
         if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
-        totalNormal += next;
         if (lambda !== 0) {
           applyImpulse(invMass, inv, vel, w, a, b, rax, ray, raz, rbx, rby, rbz, lambda * nx, lambda * ny, lambda * nz);
         }
@@ -472,14 +482,15 @@ export class ContactSolver {
         const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
         const o1 = c[co + C_T1_IMPULSE],
           o2 = c[co + C_T2_IMPULSE];
-        let n1 = o1 - c[co + C_T1_MASS] * v1;
-        let n2 = o2 - c[co + C_T2_MASS] * v2;
+        const m12 = c[co + C_T12_MASS];
+        let n1 = o1 - (c[co + C_T1_MASS] * v1 + m12 * v2);
+        let n2 = o2 - (m12 * v1 + c[co + C_T2_MASS] * v2);
         const maxF = mu * c[co + C_NORMAL_IMPULSE];
         const l2 = n1 * n1 + n2 * n2;
         if (l2 > maxF * maxF) {
-          const sc = maxF / Math.sqrt(l2);
-          n1 *= sc;
-          n2 *= sc;
+          projectFriction(c[co + C_T1_MASS], m12, c[co + C_T2_MASS], n1, n2, maxF, fr);
+          n1 = fr[0];
+          n2 = fr[1];
         }
         c[co + C_T1_IMPULSE] = n1;
         c[co + C_T2_IMPULSE] = n2;
@@ -610,6 +621,71 @@ export const HeaderField = {
   handleB: H_HANDLE_B,
 } as const;
 
+const fr = new Float64Array(2);
+
+/**
+ * Projects the unclamped friction impulse u onto the disc |n| <= max in the metric of the tangent
+ * effective mass K (the velocity response), i.e. the Coulomb impulse that leaves the least relative
+ * kinetic energy: n = (K + beta I)^-1 K u with beta >= 0 such that |n| = max. Fast sliding gives
+ * n = -max * (sliding direction); a contact on the edge of sticking gives u scaled onto the disc.
+ * `a, b, c` are the entries of K^-1 (stored by the solver); beta solves the secular equation by Newton
+ * on 1/|n(beta)| - 1/max (More and Sorensen's trust-region iteration), which converges monotonically.
+ */
+function projectFriction(a: number, b: number, c: number, u1: number, u2: number, max: number, out: Float64Array): void {
+  // Eigen-decomposition of the symmetric 2x2 K^-1; K has the reciprocal eigenvalues.
+  const half = 0.5 * (a - c);
+  const disc = Math.sqrt(half * half + b * b);
+  const mid = 0.5 * (a + c);
+  const mu1 = mid + disc,
+    mu2 = mid - disc;
+  let e1x: number, e1y: number;
+  if (Math.abs(b) > 1e-300) {
+    e1x = b;
+    e1y = mu1 - a;
+    const l = Math.sqrt(e1x * e1x + e1y * e1y);
+    e1x /= l;
+    e1y /= l;
+  } else if (a >= c) {
+    e1x = 1;
+    e1y = 0;
+  } else {
+    e1x = 0;
+    e1y = 1;
+  }
+  const e2x = -e1y,
+    e2y = e1x;
+  if (!(mu2 > 0)) {
+    const sc = max / Math.sqrt(u1 * u1 + u2 * u2);
+    out[0] = u1 * sc;
+    out[1] = u2 * sc;
+    return;
+  }
+  const l1 = 1 / mu1,
+    l2 = 1 / mu2;
+  // K u in the eigenbasis.
+  const p1 = l1 * (e1x * u1 + e1y * u2),
+    p2 = l2 * (e2x * u1 + e2y * u2);
+  let beta = 0;
+  for (let it = 0; it < 8; it++) {
+    const d1 = l1 + beta,
+      d2 = l2 + beta;
+    const q1 = p1 / d1,
+      q2 = p2 / d2;
+    const f = Math.sqrt(q1 * q1 + q2 * q2);
+    if (f <= max * (1 + 1e-9)) break;
+    const df = -(q1 * q1 / d1 + q2 * q2 / d2) / f;
+    // Newton on psi(beta) = 1/f - 1/max, psi' = -df / f^2.
+    beta += ((1 / f - 1 / max) * f * f) / df;
+  }
+  const n1 = p1 / (l1 + beta),
+    n2 = p2 / (l2 + beta);
+  // Land exactly on the disc (the iteration stops within round-off of it).
+  const l = Math.sqrt(n1 * n1 + n2 * n2);
+  const sc = l > max ? max / l : 1;
+  out[0] = (e1x * n1 + e2x * n2) * sc;
+  out[1] = (e1y * n1 + e2y * n2) * sc;
+}
+
 const tmpA = new Float64Array(3);
 const tmpB = new Float64Array(3);
 
@@ -672,6 +748,49 @@ function invEffMass(
     quadForm(inv, ia, ax, ay, az) +
     quadForm(inv, ib, bx, by, bz);
   return k > 0 ? 1 / k : 0;
+}
+
+/** Entry of J M^-1 J^T for two directions d and e at the same lever arms, plus `linear` (mA + mB or 0). */
+function kEntry(
+  linear: number,
+  inv: Float64Array,
+  ia: number,
+  ib: number,
+  rax: number,
+  ray: number,
+  raz: number,
+  rbx: number,
+  rby: number,
+  rbz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  ex: number,
+  ey: number,
+  ez: number,
+): number {
+  const adx = ray * dz - raz * dy,
+    ady = raz * dx - rax * dz,
+    adz = rax * dy - ray * dx;
+  const aex = ray * ez - raz * ey,
+    aey = raz * ex - rax * ez,
+    aez = rax * ey - ray * ex;
+  const bdx = rby * dz - rbz * dy,
+    bdy = rbz * dx - rbx * dz,
+    bdz = rbx * dy - rby * dx;
+  const bex = rby * ez - rbz * ey,
+    bey = rbz * ex - rbx * ez,
+    bez = rbx * ey - rby * ex;
+  return linear + bilinear(inv, ia, adx, ady, adz, aex, aey, aez) + bilinear(inv, ib, bdx, bdy, bdz, bex, bey, bez);
+}
+
+/** u^T S v for symmetric S stored as (xx, yy, zz, xy, xz, yz). */
+function bilinear(s: Float64Array, o: number, ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): number {
+  return (
+    ux * (s[o] * vx + s[o + 3] * vy + s[o + 4] * vz) +
+    uy * (s[o + 3] * vx + s[o + 1] * vy + s[o + 5] * vz) +
+    uz * (s[o + 4] * vx + s[o + 5] * vy + s[o + 2] * vz)
+  );
 }
 
 /** v^T S v for symmetric S stored as (xx, yy, zz, xy, xz, yz). */

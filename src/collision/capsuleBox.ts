@@ -1,0 +1,415 @@
+import type { Pose } from "../math/pose";
+import { quatToMat3 } from "../math/quat";
+import type { Box } from "../shapes/box";
+import type { Capsule } from "../shapes/capsule";
+import type { ContactManifold } from "./contactManifold";
+import { closestSegmentSegment } from "./segmentClosest";
+
+const R = new Float64Array(9);
+/** Breakpoints of the piecewise-quadratic segment-to-box distance (2 ends + up to 6 slab crossings). */
+const BP = new Float64Array(8);
+const ST = new Float64Array(2);
+/** Clipped parameter interval [lo, hi] of the segment. */
+const CL = new Float64Array(2);
+
+/** Cos of the largest angle between the segment and a box edge still treated as parallel (2 contacts). */
+const EDGE_PARALLEL_COS = 0.995;
+/** An edge axis must beat the best face axis by this much (metres) to be chosen: faces give coherent manifolds. */
+const EDGE_BIAS = 1e-3;
+
+/**
+ * Capsule (A) vs box (B), in the box's frame.
+ *
+ * When the core segment is outside the box, the exact closest points of segment and box (the squared
+ * distance is a convex piecewise quadratic in the segment parameter; each piece is minimised in closed
+ * form) give the normal and the true gap, so speculative contacts are as far as the real distance.
+ * When the core touches the box, SAT over the 3 box face normals and the 3 axes segment x box-edge
+ * (Ericson, RTCD 5.2.1 / Gregorius, "The Separating Axis Test", GDC 2013) gives the normal.
+ *
+ * Contacts: when the normal is a box face normal the segment is clipped to that face's rectangle and
+ * both ends are kept (2 contacts for a capsule lying on a face, as in bepu's capsule-box and parry's
+ * cuboid-capsule). When it rests along a box edge parallel to the segment, the segment is clipped to the
+ * edge's extent. Otherwise one contact at the closest points.
+ * Feature ids: face f (0..5 = +X,-X,+Y,-Y,+Z,-Z) end e (0, 1): 1 + 2f + e; edge ends 16 + 2*edge + e;
+ * single contact 0.
+ */
+export function collideCapsuleBox(
+  a: Capsule,
+  pa: Pose,
+  b: Box,
+  pb: Pose,
+  speculativeMargin: number,
+  out: ContactManifold,
+): void {
+  out.count = 0;
+  quatToMat3(pb.qx, pb.qy, pb.qz, pb.qw, R, 0);
+  const wx = pa.px - pb.px,
+    wy = pa.py - pb.py,
+    wz = pa.pz - pb.pz;
+  // Capsule centre and axis in box space (R^T w, R^T u_world).
+  const cx = R[0] * wx + R[3] * wy + R[6] * wz;
+  const cy = R[1] * wx + R[4] * wy + R[7] * wz;
+  const cz = R[2] * wx + R[5] * wy + R[8] * wz;
+  const qx = pa.qx,
+    qy = pa.qy,
+    qz = pa.qz,
+    qw = pa.qw;
+  const awx = 2 * (qx * qy - qw * qz);
+  const awy = 1 - 2 * (qx * qx + qz * qz);
+  const awz = 2 * (qy * qz + qw * qx);
+  const ux = R[0] * awx + R[3] * awy + R[6] * awz;
+  const uy = R[1] * awx + R[4] * awy + R[7] * awz;
+  const uz = R[2] * awx + R[5] * awy + R[8] * awz;
+  const hl = a.halfLength,
+    r = a.radius;
+  const hx = b.halfX,
+    hy = b.halfY,
+    hz = b.halfZ;
+
+  // ---- Exact closest point of the core segment to the box.
+  const t = closestSegmentBoxParam(cx, cy, cz, ux, uy, uz, hl, hx, hy, hz);
+  const px = cx + ux * t,
+    py = cy + uy * t,
+    pz = cz + uz * t;
+  const bx = px > hx ? hx : px < -hx ? -hx : px;
+  const by = py > hy ? hy : py < -hy ? -hy : py;
+  const bz = pz > hz ? hz : pz < -hz ? -hz : pz;
+  const ex = px - bx,
+    ey = py - by,
+    ez = pz - bz;
+  const d2 = ex * ex + ey * ey + ez * ez;
+
+  // n: unit normal in box space from the box (B) toward the capsule (A).
+  let nx: number, ny: number, nz: number, sep: number;
+  // The box feature: -1 for a face axis / closest point; for an SAT edge axis, the edge direction index.
+  let edgeAxis = -1;
+  if (d2 > 1e-12) {
+    const reach = r + speculativeMargin;
+    if (d2 > reach * reach) return;
+    const dist = Math.sqrt(d2);
+    const inv = 1 / dist;
+    nx = ex * inv;
+    ny = ey * inv;
+    nz = ez * inv;
+    sep = dist - r;
+  } else {
+    // Core touches or crosses the box: least-penetration axis. Face axes first.
+    const sxF = Math.abs(cx) - hl * Math.abs(ux) - hx;
+    const syF = Math.abs(cy) - hl * Math.abs(uy) - hy;
+    const szF = Math.abs(cz) - hl * Math.abs(uz) - hz;
+    let best = sxF;
+    nx = cx >= 0 ? 1 : -1;
+    ny = 0;
+    nz = 0;
+    if (syF > best) {
+      best = syF;
+      nx = 0;
+      ny = cy >= 0 ? 1 : -1;
+      nz = 0;
+    }
+    if (szF > best) {
+      best = szF;
+      nx = 0;
+      ny = 0;
+      nz = cz >= 0 ? 1 : -1;
+    }
+    const faceBest = best;
+    // Edge axes u x e_j (the segment has no faces).
+    for (let j = 0; j < 3; j++) {
+      let lx: number, ly: number, lz: number;
+      if (j === 0) {
+        lx = 0;
+        ly = uz;
+        lz = -uy;
+      } else if (j === 1) {
+        lx = -uz;
+        ly = 0;
+        lz = ux;
+      } else {
+        lx = uy;
+        ly = -ux;
+        lz = 0;
+      }
+      const l2 = lx * lx + ly * ly + lz * lz;
+      if (l2 < 1e-8) continue; // segment parallel to this edge: axis repeats a face axis
+      const inv = 1 / Math.sqrt(l2);
+      lx *= inv;
+      ly *= inv;
+      lz *= inv;
+      // u . L = 0 by construction, so the segment projects to a point.
+      const cl = cx * lx + cy * ly + cz * lz;
+      const s = Math.abs(cl) - (hx * Math.abs(lx) + hy * Math.abs(ly) + hz * Math.abs(lz));
+      if (s > best && s > faceBest + EDGE_BIAS) {
+        best = s;
+        const sg = cl >= 0 ? 1 : -1;
+        nx = lx * sg;
+        ny = ly * sg;
+        nz = lz * sg;
+        edgeAxis = j;
+      }
+    }
+    sep = best - r;
+    if (sep > speculativeMargin) return;
+  }
+
+  // World normal from A (capsule) toward B (box) is -R n.
+  out.normalX = -(R[0] * nx + R[1] * ny + R[2] * nz);
+  out.normalY = -(R[3] * nx + R[4] * ny + R[5] * nz);
+  out.normalZ = -(R[6] * nx + R[7] * ny + R[8] * nz);
+
+  // ---- Face contact: clip the segment to the face rectangle, keep both ends.
+  const anx = Math.abs(nx),
+    any = Math.abs(ny),
+    anz = Math.abs(nz);
+  const FACE = 1 - 1e-9;
+  if (edgeAxis < 0 && (anx > FACE || any > FACE || anz > FACE)) {
+    const k = anx > FACE ? 0 : any > FACE ? 1 : 2;
+    const sg = (k === 0 ? nx : k === 1 ? ny : nz) > 0 ? 1 : -1;
+    CL[0] = -hl;
+    CL[1] = hl;
+    if (k !== 0) clipSlab(cx, ux, hx);
+    if (k !== 1) clipSlab(cy, uy, hy);
+    if (k !== 2) clipSlab(cz, uz, hz);
+    if (CL[1] - CL[0] > 1e-9) {
+      // Snap to the exact face normal so a resting capsule sees the same normal every step.
+      nx = k === 0 ? sg : 0;
+      ny = k === 1 ? sg : 0;
+      nz = k === 2 ? sg : 0;
+      out.normalX = -(R[0] * nx + R[1] * ny + R[2] * nz);
+      out.normalY = -(R[3] * nx + R[4] * ny + R[5] * nz);
+      out.normalZ = -(R[6] * nx + R[7] * ny + R[8] * nz);
+      const hk = k === 0 ? hx : k === 1 ? hy : hz;
+      const face = 2 * k + (sg > 0 ? 0 : 1);
+      // Face plane point: sg*hk along axis k.
+      addEnds(out, pb, cx, cy, cz, ux, uy, uz, nx, ny, nz, nx * hk, ny * hk, nz * hk, r, speculativeMargin, 1 + 2 * face, Infinity);
+      if (out.count > 0) return;
+    }
+  } else if (d2 > 1e-12) {
+    // ---- Resting along a box edge parallel to the segment: clip to the edge's extent.
+    const clampX = ex !== 0,
+      clampY = ey !== 0,
+      clampZ = ez !== 0;
+    let j = -1;
+    if (!clampX && clampY && clampZ) j = 0;
+    else if (clampX && !clampY && clampZ) j = 1;
+    else if (clampX && clampY && !clampZ) j = 2;
+    const uj = j === 0 ? ux : j === 1 ? uy : uz;
+    if (j >= 0 && Math.abs(uj) >= EDGE_PARALLEL_COS) {
+      CL[0] = -hl;
+      CL[1] = hl;
+      if (j === 0) clipSlab(cx, ux, hx);
+      else if (j === 1) clipSlab(cy, uy, hy);
+      else clipSlab(cz, uz, hz);
+      if (CL[1] - CL[0] > 1e-9) {
+        // Edge index: direction j, then the signs of the two other coordinates.
+        const s1 = (j === 0 ? by : bx) > 0 ? 1 : 0;
+        const s2 = (j === 2 ? by : bz) > 0 ? 1 : 0;
+        const edge = 4 * j + 2 * s1 + s2;
+        addEnds(out, pb, cx, cy, cz, ux, uy, uz, nx, ny, nz, bx, by, bz, r, speculativeMargin, 16 + 2 * edge, sep + 0.02 * r);
+        if (out.count > 0) return;
+      }
+    }
+  }
+
+  // ---- One contact at the closest points.
+  let sx = px,
+    sy = py,
+    sz = pz;
+  if (edgeAxis >= 0) {
+    // SAT chose segment x edge j: the box edge on the side of n, closest to the segment.
+    const ecx = edgeAxis === 0 ? 0 : nx >= 0 ? hx : -hx;
+    const ecy = edgeAxis === 1 ? 0 : ny >= 0 ? hy : -hy;
+    const ecz = edgeAxis === 2 ? 0 : nz >= 0 ? hz : -hz;
+    const eh = edgeAxis === 0 ? hx : edgeAxis === 1 ? hy : hz;
+    closestSegmentSegment(
+      cx, cy, cz, ux, uy, uz, hl,
+      ecx, ecy, ecz, edgeAxis === 0 ? 1 : 0, edgeAxis === 1 ? 1 : 0, edgeAxis === 2 ? 1 : 0, eh,
+      ST, 0,
+    );
+    sx = cx + ux * ST[0];
+    sy = cy + uy * ST[0];
+    sz = cz + uz * ST[0];
+  }
+  // Midpoint between the capsule surface (P - n r) and the box surface (P - n (r + sep)).
+  const k = r + 0.5 * sep;
+  const lx = sx - nx * k,
+    ly = sy - ny * k,
+    lz = sz - nz * k;
+  out.add(
+    pb.px + R[0] * lx + R[1] * ly + R[2] * lz,
+    pb.py + R[3] * lx + R[4] * ly + R[5] * lz,
+    pb.pz + R[6] * lx + R[7] * ly + R[8] * lz,
+    -sep,
+    0,
+  );
+}
+
+/** Intersects CL with the parameters t where |c + t u| <= h (Liang-Barsky slab clip). */
+function clipSlab(c: number, u: number, h: number): void {
+  if (Math.abs(u) < 1e-12) {
+    if (c > h || c < -h) {
+      CL[0] = 1;
+      CL[1] = -1;
+    }
+    return;
+  }
+  const inv = 1 / u;
+  let t1 = (-h - c) * inv,
+    t2 = (h - c) * inv;
+  if (t1 > t2) {
+    const tmp = t1;
+    t1 = t2;
+    t2 = tmp;
+  }
+  if (t1 > CL[0]) CL[0] = t1;
+  if (t2 < CL[1]) CL[1] = t2;
+}
+
+/**
+ * Adds contacts at the ends CL[0], CL[1] of the clipped segment (box space). q is a point on the box
+ * feature's plane (perpendicular to n), so the gap at a segment point p is (p - q) . n - r.
+ * Nothing is added unless both ends are within `maxSep` (then the ends describe the contact well).
+ */
+function addEnds(
+  out: ContactManifold,
+  pb: Pose,
+  cx: number,
+  cy: number,
+  cz: number,
+  ux: number,
+  uy: number,
+  uz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  r: number,
+  margin: number,
+  idBase: number,
+  maxSep: number,
+): void {
+  const t0 = CL[0],
+    t1 = CL[1];
+  const base = (cx - qx) * nx + (cy - qy) * ny + (cz - qz) * nz - r;
+  const un = ux * nx + uy * ny + uz * nz;
+  const sep0 = base + t0 * un,
+    sep1 = base + t1 * un;
+  if (sep0 > maxSep || sep1 > maxSep) return;
+  for (let e = 0; e < 2; e++) {
+    const t = e === 0 ? t0 : t1;
+    const sep = e === 0 ? sep0 : sep1;
+    if (sep > margin) continue;
+    const k = r + 0.5 * sep;
+    const lx = cx + ux * t - nx * k,
+      ly = cy + uy * t - ny * k,
+      lz = cz + uz * t - nz * k;
+    out.add(
+      pb.px + R[0] * lx + R[1] * ly + R[2] * lz,
+      pb.py + R[3] * lx + R[4] * ly + R[5] * lz,
+      pb.pz + R[6] * lx + R[7] * ly + R[8] * lz,
+      -sep,
+      idBase + e,
+    );
+  }
+}
+
+/**
+ * Parameter t in [-hl, hl] of the point of segment c + t u closest to the box |x_i| <= h_i.
+ * The squared distance is sum_i excess_i(t)^2, a convex piecewise quadratic whose pieces end where
+ * the segment crosses a slab plane; each piece's minimiser is -sum(a_i u_i) / sum(u_i^2) over the axes
+ * that are outside on that piece. Ties keep the first (lowest-t) piece, and a flat piece returns its
+ * middle, so a segment lying parallel to a face gets a stable point.
+ */
+function closestSegmentBoxParam(
+  cx: number,
+  cy: number,
+  cz: number,
+  ux: number,
+  uy: number,
+  uz: number,
+  hl: number,
+  hx: number,
+  hy: number,
+  hz: number,
+): number {
+  if (hl <= 0) return 0;
+  let n = 0;
+  BP[n++] = -hl;
+  BP[n++] = hl;
+  n = addCrossings(n, cx, ux, hx, hl);
+  n = addCrossings(n, cy, uy, hy, hl);
+  n = addCrossings(n, cz, uz, hz, hl);
+  // Insertion sort (at most 8 values).
+  for (let i = 1; i < n; i++) {
+    const v = BP[i];
+    let j = i - 1;
+    while (j >= 0 && BP[j] > v) {
+      BP[j + 1] = BP[j];
+      j--;
+    }
+    BP[j + 1] = v;
+  }
+  let bestT = 0,
+    bestF = Infinity;
+  for (let i = 0; i + 1 < n; i++) {
+    const t0 = BP[i],
+      t1 = BP[i + 1];
+    if (t1 - t0 <= 0 && i + 2 < n) continue;
+    const tm = 0.5 * (t0 + t1);
+    // Active axes on this piece, linear excess a + u t.
+    let num = 0,
+      den = 0;
+    let p = cx + ux * tm;
+    if (p > hx) {
+      num += (cx - hx) * ux;
+      den += ux * ux;
+    } else if (p < -hx) {
+      num += (cx + hx) * ux;
+      den += ux * ux;
+    }
+    p = cy + uy * tm;
+    if (p > hy) {
+      num += (cy - hy) * uy;
+      den += uy * uy;
+    } else if (p < -hy) {
+      num += (cy + hy) * uy;
+      den += uy * uy;
+    }
+    p = cz + uz * tm;
+    if (p > hz) {
+      num += (cz - hz) * uz;
+      den += uz * uz;
+    } else if (p < -hz) {
+      num += (cz + hz) * uz;
+      den += uz * uz;
+    }
+    let t = den > 1e-18 ? -num / den : tm;
+    if (t < t0) t = t0;
+    else if (t > t1) t = t1;
+    const f = boxDist2(cx + ux * t, cy + uy * t, cz + uz * t, hx, hy, hz);
+    if (f < bestF - 1e-15) {
+      bestF = f;
+      bestT = t;
+    }
+  }
+  return bestT;
+}
+
+function addCrossings(n: number, c: number, u: number, h: number, hl: number): number {
+  if (Math.abs(u) < 1e-12) return n;
+  const inv = 1 / u;
+  const t1 = (h - c) * inv,
+    t2 = (-h - c) * inv;
+  if (t1 > -hl && t1 < hl) BP[n++] = t1;
+  if (t2 > -hl && t2 < hl) BP[n++] = t2;
+  return n;
+}
+
+function boxDist2(x: number, y: number, z: number, hx: number, hy: number, hz: number): number {
+  const dx = x > hx ? x - hx : x < -hx ? x + hx : 0;
+  const dy = y > hy ? y - hy : y < -hy ? y + hy : 0;
+  const dz = z > hz ? z - hz : z < -hz ? z + hz : 0;
+  return dx * dx + dy * dy + dz * dz;
+}

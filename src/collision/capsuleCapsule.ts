@@ -1,0 +1,195 @@
+import type { Pose } from "../math/pose";
+import type { Capsule } from "../shapes/capsule";
+import type { ContactManifold } from "./contactManifold";
+import { closestSegmentSegment } from "./segmentClosest";
+
+const ST = new Float64Array(2);
+const ES = new Float64Array(4);
+
+/** Above this sin^2 of the angle between the axes the segments are never treated as parallel (~8 degrees). */
+const PARALLEL_SIN2 = 0.02;
+
+/**
+ * Capsule (A) vs capsule (B): closest points of the two core segments (Ericson, RTCD 5.1.9) give the
+ * normal and the deepest point. When the segments are nearly parallel and overlap along their length,
+ * the overlap is clipped (as Box2D's capsule manifold does) and its two ends become the contacts, so a
+ * capsule lying on another does not rock on one point. Feature ids: 0 for the single contact, 1 and 2
+ * for the low and high ends of the clipped overlap (measured along A's axis).
+ */
+export function collideCapsuleCapsule(
+  a: Capsule,
+  pa: Pose,
+  b: Capsule,
+  pb: Pose,
+  speculativeMargin: number,
+  out: ContactManifold,
+): void {
+  out.count = 0;
+  let qx = pa.qx,
+    qy = pa.qy,
+    qz = pa.qz,
+    qw = pa.qw;
+  // Capsule axes (local +Y) in world.
+  const uax = 2 * (qx * qy - qw * qz);
+  const uay = 1 - 2 * (qx * qx + qz * qz);
+  const uaz = 2 * (qy * qz + qw * qx);
+  qx = pb.qx;
+  qy = pb.qy;
+  qz = pb.qz;
+  qw = pb.qw;
+  const ubx = 2 * (qx * qy - qw * qz);
+  const uby = 1 - 2 * (qx * qx + qz * qz);
+  const ubz = 2 * (qy * qz + qw * qx);
+  const ha = a.halfLength,
+    hb = b.halfLength;
+  const ra = a.radius,
+    rb = b.radius,
+    rr = ra + rb;
+
+  closestSegmentSegment(pa.px, pa.py, pa.pz, uax, uay, uaz, ha, pb.px, pb.py, pb.pz, ubx, uby, ubz, hb, ST, 0);
+  const s = ST[0],
+    t = ST[1];
+  const ax = pa.px + uax * s,
+    ay = pa.py + uay * s,
+    az = pa.pz + uaz * s;
+  const dx = pb.px + ubx * t - ax,
+    dy = pb.py + uby * t - ay,
+    dz = pb.pz + ubz * t - az;
+  const d2 = dx * dx + dy * dy + dz * dz;
+  const reach = rr + speculativeMargin;
+  if (d2 > reach * reach) return;
+  const dist = Math.sqrt(d2);
+
+  let nx: number, ny: number, nz: number;
+  if (dist > 1e-9) {
+    const inv = 1 / dist;
+    nx = dx * inv;
+    ny = dy * inv;
+    nz = dz * inv;
+  } else {
+    // The cores intersect: use the common perpendicular if the axes cross, else the centre offset
+    // without its axial part, else any perpendicular of A's axis; orient it from A toward B.
+    const cx = pb.px - pa.px,
+      cy = pb.py - pa.py,
+      cz = pb.pz - pa.pz;
+    nx = uay * ubz - uaz * uby;
+    ny = uaz * ubx - uax * ubz;
+    nz = uax * uby - uay * ubx;
+    let l2 = nx * nx + ny * ny + nz * nz;
+    if (l2 < 1e-12) {
+      const k = cx * uax + cy * uay + cz * uaz;
+      nx = cx - uax * k;
+      ny = cy - uay * k;
+      nz = cz - uaz * k;
+      l2 = nx * nx + ny * ny + nz * nz;
+      if (l2 < 1e-18) {
+        if (Math.abs(uax) < 0.57735) {
+          nx = 0;
+          ny = uaz;
+          nz = -uay;
+        } else {
+          nx = -uaz;
+          ny = 0;
+          nz = uax;
+        }
+        l2 = nx * nx + ny * ny + nz * nz;
+      }
+    }
+    const inv = 1 / Math.sqrt(l2);
+    nx *= inv;
+    ny *= inv;
+    nz *= inv;
+    if (nx * cx + ny * cy + nz * cz < 0) {
+      nx = -nx;
+      ny = -ny;
+      nz = -nz;
+    }
+  }
+  out.normalX = nx;
+  out.normalY = ny;
+  out.normalZ = nz;
+  const sep0 = dist - rr;
+
+  // Two-point manifold for near-parallel, overlapping segments.
+  const cosAB = uax * ubx + uay * uby + uaz * ubz;
+  if (ha > 0 && hb > 0 && 1 - cosAB * cosAB < PARALLEL_SIN2) {
+    const rx = pa.px - pb.px,
+      ry = pa.py - pb.py,
+      rz = pa.pz - pb.pz;
+    const c = uax * rx + uay * ry + uaz * rz; // A's centre offset along A's axis
+    const f = ubx * rx + uby * ry + ubz * rz; // A's centre offset along B's axis
+    // B projected onto A's axis is [-c - hb|cos|, -c + hb|cos|]; clip it to A's segment.
+    const e = hb * Math.abs(cosAB);
+    const lo = -c - e > -ha ? -c - e : -ha;
+    const hi = -c + e < ha ? -c + e : ha;
+    if (hi - lo > 0.01 * rr) {
+      endSeparation(lo, pa, uax, uay, uaz, pb, ubx, uby, ubz, hb, cosAB, f, nx, ny, nz, 0);
+      endSeparation(hi, pa, uax, uay, uaz, pb, ubx, uby, ubz, hb, cosAB, f, nx, ny, nz, 2);
+      const sepLo = ES[0] - rr,
+        sepHi = ES[2] - rr;
+      // Only when both ends are truly (not just along n) about as close as the closest points;
+      // otherwise the axes cross or diverge and the ends would support where the surfaces do not touch.
+      const tol = 0.02 * rr;
+      if (ES[1] <= dist + tol && ES[3] <= dist + tol) {
+        if (sepLo <= speculativeMargin) addEnd(out, lo, sepLo, pa, uax, uay, uaz, ra, nx, ny, nz, 1);
+        if (sepHi <= speculativeMargin) addEnd(out, hi, sepHi, pa, uax, uay, uaz, ra, nx, ny, nz, 2);
+        if (out.count > 0) return;
+      }
+    }
+  }
+
+  // Single contact at the closest points: A's surface point is a + n*ra; midpoint along n.
+  const k = 0.5 * (ra - rb + dist);
+  out.add(ax + nx * k, ay + ny * k, az + nz * k, -sep0, 0);
+}
+
+/**
+ * For the point at parameter s on A's axis and its closest point on B's segment: writes their offset
+ * along n to ES[o] and their distance to ES[o + 1].
+ */
+function endSeparation(
+  s: number,
+  pa: Pose,
+  uax: number,
+  uay: number,
+  uaz: number,
+  pb: Pose,
+  ubx: number,
+  uby: number,
+  ubz: number,
+  hb: number,
+  b: number,
+  f: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  o: number,
+): void {
+  let t = f + s * b;
+  if (t > hb) t = hb;
+  else if (t < -hb) t = -hb;
+  const dx = pb.px + ubx * t - (pa.px + uax * s);
+  const dy = pb.py + uby * t - (pa.py + uay * s);
+  const dz = pb.pz + ubz * t - (pa.pz + uaz * s);
+  ES[o] = dx * nx + dy * ny + dz * nz;
+  ES[o + 1] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+function addEnd(
+  out: ContactManifold,
+  s: number,
+  sep: number,
+  pa: Pose,
+  uax: number,
+  uay: number,
+  uaz: number,
+  ra: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  id: number,
+): void {
+  // Along n, A's surface is at ra and B's at ra + rb + sep from the axis point; take the midpoint.
+  const k = ra + 0.5 * sep;
+  out.add(pa.px + uax * s + nx * k, pa.py + uay * s + ny * k, pa.pz + uaz * s + nz * k, -sep, id);
+}

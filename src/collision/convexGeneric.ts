@@ -1,0 +1,824 @@
+/**
+ * Generic convex-convex contact generation: GJK (separated) or EPA (overlapping cores) gives the
+ * normal and separation, then a full manifold is built from the two shapes' supporting features
+ * along that normal (face polygon / segment / point), Sutherland-Hodgman clipping of the incident
+ * feature against the reference feature's side planes, and reduction to four points. This is the
+ * "one-shot manifold from support features" scheme (Gregorius, "Robust Contact Creation for Physics
+ * Simulations", GDC 2015; Ericson, Real-Time Collision Detection, 8.3, for polygon clipping).
+ *
+ * Used for every pair involving a Cylinder (and, later, convex hulls). Allocation-free per call.
+ */
+import type { Pose } from "../math/pose";
+import type { Box } from "../shapes/box";
+import type { Capsule } from "../shapes/capsule";
+import type { Cylinder } from "../shapes/cylinder";
+import type { ConvexShape } from "../shapes/shape";
+import { ShapeType } from "../shapes/shapeType";
+import type { ContactManifold } from "./contactManifold";
+import { EpaResult, epaPenetration } from "./epa";
+import { GjkResult, gjkDistance, supportCso } from "./gjk";
+
+/** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
+const SIN_TOL = 0.05;
+/** Vertices of the polygon standing in for a cylinder cap (on the true circle, so never outside it). */
+const CAP_N = 8;
+const CAP_COS = new Float64Array(CAP_N);
+const CAP_SIN = new Float64Array(CAP_N);
+for (let k = 0; k < CAP_N; k++) {
+  // Module-load only: the per-call code never calls trigonometric functions.
+  CAP_COS[k] = Math.cos((2 * Math.PI * k) / CAP_N);
+  CAP_SIN[k] = Math.sin((2 * Math.PI * k) / CAP_N);
+}
+/** Box face corners in (b, c) coordinates, counter-clockwise about +axis and about -axis. */
+const FACE_POS_B = [-1, 1, 1, -1];
+const FACE_POS_C = [-1, -1, 1, 1];
+const FACE_NEG_B = [-1, -1, 1, 1];
+const FACE_NEG_C = [-1, 1, 1, -1];
+
+/** Clip tolerance (metres): incident points this close to a side plane count as on it. */
+const CLIP_EPS = 1e-7;
+/** Depths within this (metres) count as equal when picking the deepest contact, so ties are stable. */
+const DEPTH_TIE = 1e-4;
+/** Feature-id code of the single witness contact. */
+const WITNESS_CODE = 0x3fff;
+
+const MAX_FV = 32;
+const MAX_CLIP = 2 * MAX_FV + 4;
+
+/** A supporting feature in world space: 1 point, 2 (segment) or >= 3 (convex polygon, CCW about fn). */
+class Feature {
+  n = 0;
+  code = 0;
+  readonly x = new Float64Array(MAX_FV);
+  readonly y = new Float64Array(MAX_FV);
+  readonly z = new Float64Array(MAX_FV);
+  /** Outward face normal (world) when n >= 3. */
+  fnx = 0;
+  fny = 0;
+  fnz = 0;
+}
+
+const featA = new Feature();
+const featB = new Feature();
+const gjk = new GjkResult();
+const epa = new EpaResult();
+const csoW = new Float64Array(3);
+const csoA = new Float64Array(3);
+const csoB = new Float64Array(3);
+const hv = new Float64Array(3);
+const lv = new Float64Array(3);
+const supScratch = { x: 0, y: 0, z: 0 };
+
+// Clipping buffers (ping-pong) and contact candidates.
+const c0x = new Float64Array(MAX_CLIP);
+const c0y = new Float64Array(MAX_CLIP);
+const c0z = new Float64Array(MAX_CLIP);
+const c0id = new Int32Array(MAX_CLIP);
+const c0lab = new Int32Array(MAX_CLIP);
+const c1x = new Float64Array(MAX_CLIP);
+const c1y = new Float64Array(MAX_CLIP);
+const c1z = new Float64Array(MAX_CLIP);
+const c1id = new Int32Array(MAX_CLIP);
+const c1lab = new Int32Array(MAX_CLIP);
+let clipN = 0;
+/** Which buffer holds the current polygon: false = c0, true = c1. */
+let clipInOne = false;
+
+const candX = new Float64Array(MAX_CLIP + 1);
+const candY = new Float64Array(MAX_CLIP + 1);
+const candZ = new Float64Array(MAX_CLIP + 1);
+const candD = new Float64Array(MAX_CLIP + 1);
+const candId = new Int32Array(MAX_CLIP + 1);
+let candN = 0;
+const chosen = new Int32Array(4);
+
+// ---- features ------------------------------------------------------------------------------------
+
+/** Appends local point (lx, ly, lz) of the shape at pose p to f, in world space. */
+function emit(f: Feature, p: Pose, lx: number, ly: number, lz: number): void {
+  const qx = p.qx,
+    qy = p.qy,
+    qz = p.qz,
+    qw = p.qw;
+  const tx = 2 * (qy * lz - qz * ly);
+  const ty = 2 * (qz * lx - qx * lz);
+  const tz = 2 * (qx * ly - qy * lx);
+  const i = f.n++;
+  f.x[i] = p.px + lx + qw * tx + (qy * tz - qz * ty);
+  f.y[i] = p.py + ly + qw * ty + (qz * tx - qx * tz);
+  f.z[i] = p.pz + lz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** Sets f's outward face normal from local direction (lx, ly, lz). */
+function faceNormal(f: Feature, p: Pose, lx: number, ly: number, lz: number): void {
+  const qx = p.qx,
+    qy = p.qy,
+    qz = p.qz,
+    qw = p.qw;
+  const tx = 2 * (qy * lz - qz * ly);
+  const ty = 2 * (qz * lx - qx * lz);
+  const tz = 2 * (qx * ly - qy * lx);
+  f.fnx = lx + qw * tx + (qy * tz - qz * ty);
+  f.fny = ly + qw * ty + (qz * tx - qx * tz);
+  f.fnz = lz + qw * tz + (qx * ty - qy * tx);
+}
+
+function boxFeature(s: Box, p: Pose, lx: number, ly: number, lz: number, f: Feature): void {
+  hv[0] = s.halfX;
+  hv[1] = s.halfY;
+  hv[2] = s.halfZ;
+  const sx = lx >= 0 ? 1 : -1,
+    sy = ly >= 0 ? 1 : -1,
+    sz = lz >= 0 ? 1 : -1;
+  const zx = (lx < 0 ? -lx : lx) < SIN_TOL,
+    zy = (ly < 0 ? -ly : ly) < SIN_TOL,
+    zz = (lz < 0 ? -lz : lz) < SIN_TOL;
+  const zeros = (zx ? 1 : 0) + (zy ? 1 : 0) + (zz ? 1 : 0);
+  if (zeros >= 2) {
+    // Face: the one non-negligible axis.
+    const a = !zx ? 0 : !zy ? 1 : 2;
+    const sgn = a === 0 ? sx : a === 1 ? sy : sz;
+    const b = a === 2 ? 0 : a + 1;
+    const c = b === 2 ? 0 : b + 1;
+    const tb = sgn > 0 ? FACE_POS_B : FACE_NEG_B;
+    const tc = sgn > 0 ? FACE_POS_C : FACE_NEG_C;
+    for (let k = 0; k < 4; k++) {
+      lv[a] = sgn * hv[a];
+      lv[b] = tb[k] * hv[b];
+      lv[c] = tc[k] * hv[c];
+      emit(f, p, lv[0], lv[1], lv[2]);
+    }
+    lv[0] = lv[1] = lv[2] = 0;
+    lv[a] = sgn;
+    faceNormal(f, p, lv[0], lv[1], lv[2]);
+    f.code = a * 2 + (sgn > 0 ? 1 : 0);
+  } else if (zeros === 1) {
+    // Edge along the negligible axis.
+    const a = zx ? 0 : zy ? 1 : 2;
+    lv[0] = sx * hv[0];
+    lv[1] = sy * hv[1];
+    lv[2] = sz * hv[2];
+    lv[a] = -hv[a];
+    emit(f, p, lv[0], lv[1], lv[2]);
+    lv[a] = hv[a];
+    emit(f, p, lv[0], lv[1], lv[2]);
+    const b = a === 2 ? 0 : a + 1;
+    const c = b === 2 ? 0 : b + 1;
+    const sb = b === 0 ? sx : b === 1 ? sy : sz;
+    const sc = c === 0 ? sx : c === 1 ? sy : sz;
+    f.code = 6 + a * 4 + (sb > 0 ? 2 : 0) + (sc > 0 ? 1 : 0);
+  } else {
+    emit(f, p, sx * hv[0], sy * hv[1], sz * hv[2]);
+    f.code = 18 + (sx > 0 ? 4 : 0) + (sy > 0 ? 2 : 0) + (sz > 0 ? 1 : 0);
+  }
+}
+
+function cylinderFeature(s: Cylinder, p: Pose, lx: number, ly: number, lz: number, f: Feature): void {
+  const r = s.radius,
+    h = s.halfHeight;
+  const l = Math.sqrt(lx * lx + lz * lz);
+  if (l < SIN_TOL) {
+    // Cap polygon, counter-clockwise about its outward normal (+Y: x = sin, z = cos; -Y mirrored).
+    const top = ly > 0;
+    const y = top ? h : -h;
+    const xs = top ? r : -r;
+    for (let k = 0; k < CAP_N; k++) emit(f, p, xs * CAP_SIN[k], y, r * CAP_COS[k]);
+    faceNormal(f, p, 0, top ? 1 : -1, 0);
+    f.code = top ? 1 : 2;
+  } else if ((ly < 0 ? -ly : ly) < SIN_TOL) {
+    // Side line.
+    const ux = (r * lx) / l,
+      uz = (r * lz) / l;
+    emit(f, p, ux, -h, uz);
+    emit(f, p, ux, h, uz);
+    f.code = 3;
+  } else {
+    // Rim point.
+    emit(f, p, (r * lx) / l, ly > 0 ? h : -h, (r * lz) / l);
+    f.code = ly > 0 ? 4 : 5;
+  }
+}
+
+function capsuleFeature(s: Capsule, p: Pose, ly: number, f: Feature): void {
+  const hl = s.halfLength;
+  if (hl > 0 && (ly < 0 ? -ly : ly) < SIN_TOL) {
+    emit(f, p, 0, -hl, 0);
+    emit(f, p, 0, hl, 0);
+    f.code = 1;
+  } else {
+    emit(f, p, 0, ly >= 0 ? hl : -hl, 0);
+    f.code = ly >= 0 ? 2 : 3;
+  }
+}
+
+/** Supporting feature of `s`'s core at pose p along world unit direction (dx, dy, dz). */
+function computeFeature(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, f: Feature): void {
+  f.n = 0;
+  f.code = 0;
+  // Direction into the local frame (conjugate rotation).
+  const qx = -p.qx,
+    qy = -p.qy,
+    qz = -p.qz,
+    qw = p.qw;
+  const tx = 2 * (qy * dz - qz * dy);
+  const ty = 2 * (qz * dx - qx * dz);
+  const tz = 2 * (qx * dy - qy * dx);
+  const lx = dx + qw * tx + (qy * tz - qz * ty);
+  const ly = dy + qw * ty + (qz * tx - qx * tz);
+  const lz = dz + qw * tz + (qx * ty - qy * tx);
+  switch (s.type) {
+    case ShapeType.Box:
+      boxFeature(s as Box, p, lx, ly, lz, f);
+      return;
+    case ShapeType.Cylinder:
+      cylinderFeature(s as Cylinder, p, lx, ly, lz, f);
+      return;
+    case ShapeType.Capsule:
+      capsuleFeature(s as Capsule, p, ly, f);
+      return;
+    case ShapeType.Sphere:
+      emit(f, p, 0, 0, 0);
+      return;
+    default: {
+      // Unknown convex shape: its support point only (single witness contact).
+      s.supportCore(lx, ly, lz, supScratch);
+      emit(f, p, supScratch.x, supScratch.y, supScratch.z);
+    }
+  }
+}
+
+function offsetFeature(f: Feature, ox: number, oy: number, oz: number): void {
+  for (let i = 0; i < f.n; i++) {
+    f.x[i] += ox;
+    f.y[i] += oy;
+    f.z[i] += oz;
+  }
+}
+
+// ---- clipping ------------------------------------------------------------------------------------
+
+/** Feature-id code of a point where incident edge/plane `label` crosses reference side plane `plane`. */
+function clipCode(label: number, plane: number): number {
+  return 0x2000 | ((label & 127) << 6) | (plane & 63);
+}
+
+/**
+ * Clips the incident polygon against the side planes of the reference polygon (Sutherland-Hodgman),
+ * tracking for each output vertex an id (incident vertex, or incident edge x reference plane) and a
+ * label for its outgoing edge, so points keep their ids while the contact rests.
+ */
+function clipPolygon(ref: Feature, inc: Feature): void {
+  const fx = ref.fnx,
+    fy = ref.fny,
+    fz = ref.fnz;
+  clipN = inc.n;
+  clipInOne = false;
+  for (let i = 0; i < inc.n; i++) {
+    c0x[i] = inc.x[i];
+    c0y[i] = inc.y[i];
+    c0z[i] = inc.z[i];
+    c0id[i] = i;
+    c0lab[i] = i;
+  }
+  const m = ref.n;
+  for (let j = 0; j < m && clipN > 0; j++) {
+    const j1 = j + 1 === m ? 0 : j + 1;
+    const ex = ref.x[j1] - ref.x[j],
+      ey = ref.y[j1] - ref.y[j],
+      ez = ref.z[j1] - ref.z[j];
+    // Outward side normal e x f.
+    let sx = ey * fz - ez * fy,
+      sy = ez * fx - ex * fz,
+      sz = ex * fy - ey * fx;
+    const sl = Math.sqrt(sx * sx + sy * sy + sz * sz);
+    if (!(sl > 0)) continue;
+    sx /= sl;
+    sy /= sl;
+    sz /= sl;
+    const off = sx * ref.x[j] + sy * ref.y[j] + sz * ref.z[j];
+    const ix = clipInOne ? c1x : c0x,
+      iy = clipInOne ? c1y : c0y,
+      iz = clipInOne ? c1z : c0z,
+      iid = clipInOne ? c1id : c0id,
+      ilab = clipInOne ? c1lab : c0lab;
+    const ox = clipInOne ? c0x : c1x,
+      oy = clipInOne ? c0y : c1y,
+      oz = clipInOne ? c0z : c1z,
+      oid = clipInOne ? c0id : c1id,
+      olab = clipInOne ? c0lab : c1lab;
+    let n = 0;
+    let u = clipN - 1;
+    let du = sx * ix[u] + sy * iy[u] + sz * iz[u] - off;
+    for (let v = 0; v < clipN; v++) {
+      const dv = sx * ix[v] + sy * iy[v] + sz * iz[v] - off;
+      if (dv <= CLIP_EPS) {
+        if (du > CLIP_EPS && dv < -CLIP_EPS && n < MAX_CLIP) {
+          // Entering: the crossing continues along the incident edge u->v.
+          const t = du / (du - dv);
+          ox[n] = ix[u] + t * (ix[v] - ix[u]);
+          oy[n] = iy[u] + t * (iy[v] - iy[u]);
+          oz[n] = iz[u] + t * (iz[v] - iz[u]);
+          oid[n] = clipCode(ilab[u], j);
+          olab[n] = ilab[u];
+          n++;
+        }
+        if (n < MAX_CLIP) {
+          ox[n] = ix[v];
+          oy[n] = iy[v];
+          oz[n] = iz[v];
+          oid[n] = iid[v];
+          olab[n] = ilab[v];
+          n++;
+        }
+      } else if (du < -CLIP_EPS && n < MAX_CLIP) {
+        // Leaving: the polygon now runs along reference side plane j.
+        const t = du / (du - dv);
+        ox[n] = ix[u] + t * (ix[v] - ix[u]);
+        oy[n] = iy[u] + t * (iy[v] - iy[u]);
+        oz[n] = iz[u] + t * (iz[v] - iz[u]);
+        oid[n] = clipCode(ilab[u], j);
+        olab[n] = 64 + j;
+        n++;
+      }
+      u = v;
+      du = dv;
+    }
+    clipN = n;
+    clipInOne = !clipInOne;
+  }
+}
+
+/** Clips incident segment (2 points) against the reference polygon's side planes (Cyrus-Beck). */
+function clipSegment(ref: Feature, inc: Feature): void {
+  const fx = ref.fnx,
+    fy = ref.fny,
+    fz = ref.fnz;
+  const p0x = inc.x[0],
+    p0y = inc.y[0],
+    p0z = inc.z[0];
+  const dx = inc.x[1] - p0x,
+    dy = inc.y[1] - p0y,
+    dz = inc.z[1] - p0z;
+  let t0 = 0,
+    t1 = 1;
+  let plane0 = -1,
+    plane1 = -1;
+  const m = ref.n;
+  for (let j = 0; j < m; j++) {
+    const j1 = j + 1 === m ? 0 : j + 1;
+    const ex = ref.x[j1] - ref.x[j],
+      ey = ref.y[j1] - ref.y[j],
+      ez = ref.z[j1] - ref.z[j];
+    let sx = ey * fz - ez * fy,
+      sy = ez * fx - ex * fz,
+      sz = ex * fy - ey * fx;
+    const sl = Math.sqrt(sx * sx + sy * sy + sz * sz);
+    if (!(sl > 0)) continue;
+    sx /= sl;
+    sy /= sl;
+    sz /= sl;
+    const d0 = sx * (p0x - ref.x[j]) + sy * (p0y - ref.y[j]) + sz * (p0z - ref.z[j]);
+    const dd = sx * dx + sy * dy + sz * dz;
+    const d1 = d0 + dd;
+    if (d0 > CLIP_EPS && d1 > CLIP_EPS) {
+      clipN = 0;
+      return;
+    }
+    if (d0 > CLIP_EPS) {
+      const t = d0 / (d0 - d1);
+      if (t > t0) {
+        t0 = t;
+        plane0 = j;
+      }
+    } else if (d1 > CLIP_EPS) {
+      const t = d0 / (d0 - d1);
+      if (t < t1) {
+        t1 = t;
+        plane1 = j;
+      }
+    }
+  }
+  if (t0 > t1) {
+    clipN = 0;
+    return;
+  }
+  clipInOne = false;
+  c0x[0] = p0x + t0 * dx;
+  c0y[0] = p0y + t0 * dy;
+  c0z[0] = p0z + t0 * dz;
+  c0id[0] = plane0 < 0 ? 0 : clipCode(0, plane0);
+  c0x[1] = p0x + t1 * dx;
+  c0y[1] = p0y + t1 * dy;
+  c0z[1] = p0z + t1 * dz;
+  c0id[1] = plane1 < 0 ? 1 : clipCode(1, plane1);
+  const lx = c0x[1] - c0x[0],
+    ly = c0y[1] - c0y[0],
+    lz = c0z[1] - c0z[0];
+  clipN = lx * lx + ly * ly + lz * lz > CLIP_EPS * CLIP_EPS ? 2 : 1;
+}
+
+/**
+ * Turns the clipped incident points into candidates: depth against the reference plane (point `r0`,
+ * outward unit normal f of the reference shape) and the midpoint position p + f * depth / 2.
+ */
+function addClippedCandidates(r0x: number, r0y: number, r0z: number, fx: number, fy: number, fz: number, idBase: number): void {
+  const ix = clipInOne ? c1x : c0x,
+    iy = clipInOne ? c1y : c0y,
+    iz = clipInOne ? c1z : c0z,
+    iid = clipInOne ? c1id : c0id;
+  for (let i = 0; i < clipN; i++) {
+    const d = (r0x - ix[i]) * fx + (r0y - iy[i]) * fy + (r0z - iz[i]) * fz;
+    const h = 0.5 * d;
+    const k = candN++;
+    candX[k] = ix[i] + fx * h;
+    candY[k] = iy[i] + fy * h;
+    candZ[k] = iz[i] + fz * h;
+    candD[k] = d;
+    candId[k] = idBase | iid[i];
+  }
+}
+
+// ---- reduction -----------------------------------------------------------------------------------
+
+/**
+ * Picks up to four candidates: the deepest (ties within DEPTH_TIE go to the lower index, so a flat
+ * resting contact keeps the same choice every step), the one farthest from it, then the two that
+ * extend the area most on either side of that diagonal.
+ */
+function reduceAndWrite(nx: number, ny: number, nz: number, out: ContactManifold): void {
+  const n = candN;
+  let count: number;
+  if (n <= 4) {
+    for (let i = 0; i < n; i++) chosen[i] = i;
+    count = n;
+  } else {
+    let i0 = 0;
+    for (let i = 1; i < n; i++) if (candD[i] > candD[i0] + DEPTH_TIE) i0 = i;
+    let i1 = -1,
+      best = -1;
+    for (let i = 0; i < n; i++) {
+      const dx = candX[i] - candX[i0],
+        dy = candY[i] - candY[i0],
+        dz = candZ[i] - candZ[i0];
+      const d = dx * dx + dy * dy + dz * dz;
+      if (d > best * (1 + 1e-6) + 1e-18) {
+        best = d;
+        i1 = i;
+      }
+    }
+    const ex = candX[i1] - candX[i0],
+      ey = candY[i1] - candY[i0],
+      ez = candZ[i1] - candZ[i0];
+    let i2 = -1,
+      i3 = -1,
+      aMax = 0,
+      aMin = 0;
+    const tie = 1e-6 * best;
+    for (let i = 0; i < n; i++) {
+      const px = candX[i] - candX[i0],
+        py = candY[i] - candY[i0],
+        pz = candZ[i] - candZ[i0];
+      // Signed area about the normal of triangle (i0, i1, i).
+      const s = (ey * pz - ez * py) * nx + (ez * px - ex * pz) * ny + (ex * py - ey * px) * nz;
+      if (s > aMax + tie) {
+        aMax = s;
+        i2 = i;
+      }
+      if (s < aMin - tie) {
+        aMin = s;
+        i3 = i;
+      }
+    }
+    count = 0;
+    chosen[count++] = i0;
+    if (i1 !== i0) chosen[count++] = i1;
+    if (i2 >= 0) chosen[count++] = i2;
+    if (i3 >= 0) chosen[count++] = i3;
+    if (count < 4) {
+      // One-sided (or collinear) set: add the point farthest from those chosen.
+      let bi = -1,
+        bd = 0;
+      for (let i = 0; i < n; i++) {
+        let d = 0,
+          used = false;
+        for (let k = 0; k < count; k++) {
+          const c = chosen[k];
+          if (c === i) used = true;
+          const dx = candX[i] - candX[c],
+            dy = candY[i] - candY[c],
+            dz = candZ[i] - candZ[c];
+          d += Math.sqrt(dx * dx + dy * dy + dz * dz);
+        }
+        if (!used && d > bd + 1e-9) {
+          bd = d;
+          bi = i;
+        }
+      }
+      if (bi >= 0) chosen[count++] = bi;
+    }
+  }
+  out.count = 0;
+  out.normalX = nx;
+  out.normalY = ny;
+  out.normalZ = nz;
+  for (let k = 0; k < count; k++) {
+    const i = chosen[k];
+    out.add(candX[i], candY[i], candZ[i], candD[i], candId[i]);
+  }
+}
+
+// ---- main entry ----------------------------------------------------------------------------------
+
+/** Smallest CSO support height over a few directions, for degenerate (flat) CSOs where EPA cannot run. */
+function fallbackPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): void {
+  let bestH = Infinity;
+  for (let k = 0; k < 8; k++) {
+    let dx: number, dy: number, dz: number;
+    if (k < 6) {
+      const ax = k >> 1,
+        s = (k & 1) === 0 ? 1 : -1;
+      dx = ax === 0 ? s : 0;
+      dy = ax === 1 ? s : 0;
+      dz = ax === 2 ? s : 0;
+    } else if (k === 6) {
+      dx = pb.px - pa.px;
+      dy = pb.py - pa.py;
+      dz = pb.pz - pa.pz;
+    } else {
+      // Normal of GJK's final triangle (if any): the flat CSO's own normal.
+      if (gjk.simplexCount !== 3) continue;
+      const w = gjk.simplexW;
+      const e1x = w[3] - w[0],
+        e1y = w[4] - w[1],
+        e1z = w[5] - w[2];
+      const e2x = w[6] - w[0],
+        e2y = w[7] - w[1],
+        e2z = w[8] - w[2];
+      dx = e1y * e2z - e1z * e2y;
+      dy = e1z * e2x - e1x * e2z;
+      dz = e1x * e2y - e1y * e2x;
+    }
+    const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(l > 1e-12)) continue;
+    dx /= l;
+    dy /= l;
+    dz /= l;
+    for (let s = 0; s < 2; s++) {
+      if (s === 1) {
+        if (k < 6) break; // axes already come in both signs
+        dx = -dx;
+        dy = -dy;
+        dz = -dz;
+      }
+      supportCso(a, pa, b, pb, dx, dy, dz, csoW, csoA, csoB, 0);
+      const h = csoW[0] * dx + csoW[1] * dy + csoW[2] * dz;
+      if (h < bestH) {
+        bestH = h;
+        epa.depth = h > 0 ? h : 0;
+        epa.nx = dx;
+        epa.ny = dy;
+        epa.nz = dz;
+        epa.ax = csoA[0];
+        epa.ay = csoA[1];
+        epa.az = csoA[2];
+        epa.bx = csoB[0];
+        epa.by = csoB[1];
+        epa.bz = csoB[2];
+      }
+    }
+  }
+  if (bestH === Infinity) {
+    epa.depth = 0;
+    epa.nx = 0;
+    epa.ny = 1;
+    epa.nz = 0;
+    epa.ax = epa.bx = pa.px;
+    epa.ay = epa.by = pa.py;
+    epa.az = epa.bz = pa.pz;
+  }
+}
+
+/**
+ * Contacts between two convex shapes at poses pa and pb, written into `out` (normal from A toward B,
+ * midpoint positions, depth > 0 penetrating, speculative contacts down to -speculativeMargin, up to four
+ * contacts with stable feature ids). Leaves `out.count = 0` when the shapes are farther apart than the margin.
+ *
+ * Feature id layout: bits 24..31 A's feature code, 16..23 B's, bit 14 set when B is the reference, low
+ * 14 bits the clip-point code (incident vertex index, or incident edge x reference side plane).
+ */
+export function collideConvexGeneric(
+  a: ConvexShape,
+  pa: Pose,
+  b: ConvexShape,
+  pb: Pose,
+  speculativeMargin: number,
+  out: ContactManifold,
+): void {
+  out.count = 0;
+  const rA = a.coreRadius,
+    rB = b.coreRadius;
+  let nx: number, ny: number, nz: number, sep: number;
+  let wax: number, way: number, waz: number, wbx: number, wby: number, wbz: number;
+  if (gjkDistance(a, pa, b, pb, gjk, 0, 0, 0, speculativeMargin + rA + rB)) {
+    if (!gjk.exact) return;
+    sep = gjk.distance - rA - rB;
+    if (sep > speculativeMargin) return;
+    nx = gjk.nx;
+    ny = gjk.ny;
+    nz = gjk.nz;
+    wax = gjk.ax;
+    way = gjk.ay;
+    waz = gjk.az;
+    wbx = gjk.bx;
+    wby = gjk.by;
+    wbz = gjk.bz;
+  } else {
+    if (!epaPenetration(a, pa, b, pb, gjk, epa)) fallbackPenetration(a, pa, b, pb);
+    sep = -epa.depth - rA - rB;
+    nx = epa.nx;
+    ny = epa.ny;
+    nz = epa.nz;
+    wax = epa.ax;
+    way = epa.ay;
+    waz = epa.az;
+    wbx = epa.bx;
+    wby = epa.by;
+    wbz = epa.bz;
+  }
+  // Core witness points moved onto the rounded surfaces.
+  wax += nx * rA;
+  way += ny * rA;
+  waz += nz * rA;
+  wbx -= nx * rB;
+  wby -= ny * rB;
+  wbz -= nz * rB;
+
+  computeFeature(a, pa, nx, ny, nz, featA);
+  computeFeature(b, pb, -nx, -ny, -nz, featB);
+  const idBase = ((featA.code & 0xff) << 24) | ((featB.code & 0xff) << 16);
+  candN = 0;
+  let snapped = false,
+    refIsA = true;
+  const nA = featA.n,
+    nB = featB.n;
+  if (nA >= 2 && nB >= 2) {
+    if (nA >= 3 || nB >= 3) {
+      // Reference = the polygon whose face normal is closest to the contact normal (A on ties, for
+      // stability); the contact normal snaps to that face normal so resting contacts are exact.
+      const alignA = nA >= 3 ? featA.fnx * nx + featA.fny * ny + featA.fnz * nz : -2;
+      const alignB = nB >= 3 ? -(featB.fnx * nx + featB.fny * ny + featB.fnz * nz) : -2;
+      refIsA = alignA >= alignB - 1e-9;
+      snapped = true;
+      const ref = refIsA ? featA : featB;
+      const inc = refIsA ? featB : featA;
+      if (refIsA) {
+        nx = featA.fnx;
+        ny = featA.fny;
+        nz = featA.fnz;
+      } else {
+        nx = -featB.fnx;
+        ny = -featB.fny;
+        nz = -featB.fnz;
+      }
+      if (rA > 0) offsetFeature(featA, nx * rA, ny * rA, nz * rA);
+      if (rB > 0) offsetFeature(featB, -nx * rB, -ny * rB, -nz * rB);
+      if (inc.n === 2) clipSegment(ref, inc);
+      else clipPolygon(ref, inc);
+      addClippedCandidates(ref.x[0], ref.y[0], ref.z[0], ref.fnx, ref.fny, ref.fnz, idBase | (refIsA ? 0 : 0x4000));
+    } else {
+      // Two segments: a line contact only when they are parallel; else the witness point suffices.
+      const ax = featA.x[1] - featA.x[0],
+        ay = featA.y[1] - featA.y[0],
+        az = featA.z[1] - featA.z[0];
+      const bx = featB.x[1] - featB.x[0],
+        by = featB.y[1] - featB.y[0],
+        bz = featB.z[1] - featB.z[0];
+      const la = Math.sqrt(ax * ax + ay * ay + az * az),
+        lb = Math.sqrt(bx * bx + by * by + bz * bz);
+      const cx = ay * bz - az * by,
+        cy = az * bx - ax * bz,
+        cz = ax * by - ay * bx;
+      if (la > 0 && lb > 0 && Math.sqrt(cx * cx + cy * cy + cz * cz) < SIN_TOL * la * lb) {
+        const ux = ax / la,
+          uy = ay / la,
+          uz = az / la;
+        // The normal of a line contact is perpendicular to the lines: remove EPA's residual tilt
+        // (its tolerance on curved sides).
+        const nu = nx * ux + ny * uy + nz * uz;
+        const px = nx - nu * ux,
+          py = ny - nu * uy,
+          pz = nz - nu * uz;
+        const pl = Math.sqrt(px * px + py * py + pz * pz);
+        if (pl > 0.5) {
+          nx = px / pl;
+          ny = py / pl;
+          nz = pz / pl;
+        }
+        if (rA > 0) offsetFeature(featA, nx * rA, ny * rA, nz * rA);
+        if (rB > 0) offsetFeature(featB, -nx * rB, -ny * rB, -nz * rB);
+        // Clip B's segment to A's extent along A's direction.
+        const sMin = ux * featA.x[0] + uy * featA.y[0] + uz * featA.z[0];
+        const sMax = sMin + la;
+        const s0 = ux * featB.x[0] + uy * featB.y[0] + uz * featB.z[0];
+        const s1 = ux * featB.x[1] + uy * featB.y[1] + uz * featB.z[1];
+        const ds = s1 - s0;
+        let t0 = 0,
+          t1 = 1,
+          id0 = 0,
+          id1 = 1;
+        if (ds > 1e-12 || ds < -1e-12) {
+          let ta = (sMin - s0) / ds,
+            tb = (sMax - s0) / ds;
+          let pa0 = 0,
+            pb0 = 1;
+          if (ta > tb) {
+            const t = ta;
+            ta = tb;
+            tb = t;
+            pa0 = 1;
+            pb0 = 0;
+          }
+          if (ta > t0) {
+            t0 = ta;
+            id0 = clipCode(0, pa0);
+          }
+          if (tb < t1) {
+            t1 = tb;
+            id1 = clipCode(1, pb0);
+          }
+        }
+        if (t0 <= t1) {
+          for (let k = 0; k < 2; k++) {
+            const t = k === 0 ? t0 : t1;
+            const px = featB.x[0] + t * bx,
+              py = featB.y[0] + t * by,
+              pz = featB.z[0] + t * bz;
+            const d = (featA.x[0] - px) * nx + (featA.y[0] - py) * ny + (featA.z[0] - pz) * nz;
+            const i = candN++;
+            candX[i] = px + nx * 0.5 * d;
+            candY[i] = py + ny * 0.5 * d;
+            candZ[i] = pz + nz * 0.5 * d;
+            candD[i] = d;
+            candId[i] = idBase | (k === 0 ? id0 : id1);
+            if (t1 - t0 < 1e-9) break;
+          }
+        }
+      }
+    }
+  }
+  // Drop candidates beyond the margin (keep the array packed).
+  let m = 0;
+  let maxD = -Infinity;
+  for (let i = 0; i < candN; i++) {
+    if (candD[i] >= -speculativeMargin) {
+      candX[m] = candX[i];
+      candY[m] = candY[i];
+      candZ[m] = candZ[i];
+      candD[m] = candD[i];
+      candId[m] = candId[i];
+      if (candD[i] > maxD) maxD = candD[i];
+      m++;
+    }
+  }
+  candN = m;
+  // The GJK/EPA witness is the true deepest point: use it when the feature contacts miss it (a point
+  // feature, non-parallel segments, or a curved rim deeper than the inscribed cap polygon).
+  const wDepth = -sep;
+  if ((candN === 0 || wDepth > maxD + DEPTH_TIE) && wDepth >= -speculativeMargin) {
+    const i = candN++;
+    candId[i] = idBase | WITNESS_CODE;
+    if (m === 0) {
+      // Witness alone: it defines the normal too.
+      nx = gjk.separated ? gjk.nx : epa.nx;
+      ny = gjk.separated ? gjk.ny : epa.ny;
+      nz = gjk.separated ? gjk.nz : epa.nz;
+      candX[i] = 0.5 * (wax + wbx);
+      candY[i] = 0.5 * (way + wby);
+      candZ[i] = 0.5 * (waz + wbz);
+      candD[i] = wDepth;
+    } else if (snapped) {
+      // Next to face contacts the normal is the reference face's: treat the witness on the incident
+      // shape like a clipped point, measured against the reference plane.
+      const ref = refIsA ? featA : featB;
+      const px = refIsA ? wbx : wax,
+        py = refIsA ? wby : way,
+        pz = refIsA ? wbz : waz;
+      const d = (ref.x[0] - px) * ref.fnx + (ref.y[0] - py) * ref.fny + (ref.z[0] - pz) * ref.fnz;
+      candX[i] = px + ref.fnx * 0.5 * d;
+      candY[i] = py + ref.fny * 0.5 * d;
+      candZ[i] = pz + ref.fnz * 0.5 * d;
+      candD[i] = d;
+      if (d < -speculativeMargin || d <= maxD) candN--;
+    } else {
+      // Parallel segments: the normal is perpendicular to both lines; measure the witness along it.
+      const d = (wax - wbx) * nx + (way - wby) * ny + (waz - wbz) * nz;
+      candX[i] = wbx + nx * 0.5 * d;
+      candY[i] = wby + ny * 0.5 * d;
+      candZ[i] = wbz + nz * 0.5 * d;
+      candD[i] = d;
+      if (d < -speculativeMargin || d <= maxD) candN--;
+    }
+  }
+  if (candN === 0) return;
+  reduceAndWrite(nx, ny, nz, out);
+}

@@ -1,0 +1,578 @@
+/**
+ * GJK distance between the cores of two convex shapes (van den Bergen, "A Fast and Robust GJK
+ * Implementation for Collision Detection of Convex Objects", 1999), with the signed-volume
+ * sub-simplex solver of Montanari, Petrinic and Barbieri ("Improving the GJK algorithm for faster and
+ * more reliable distance queries between convex objects", ACM TOG 2017) instead of Johnson's
+ * determinant recursion, which loses precision on thin simplices.
+ *
+ * GJK runs on the *core* shapes (`supportCore`): a sphere is its centre and a capsule its segment, so
+ * the distance between the rounded shapes is the core distance minus both core radii, exactly.
+ *
+ * The configuration-space obstacle (CSO) is A - B: a CSO point is w = sA - sB. Its point v closest to
+ * the origin gives the core distance |v|, and -v/|v| is the unit direction from A toward B.
+ *
+ * Allocation-free: all scratch is module-level typed arrays; callers keep one GjkResult.
+ */
+import type { Pose } from "../math/pose";
+import type { ConvexShape, MutableVec3 } from "../shapes/shape";
+
+/** Result of {@link gjkDistance}. Preallocate one and reuse it. */
+export class GjkResult {
+  /** True when the cores are disjoint (distance > 0); false when they overlap or touch. */
+  separated = false;
+  /**
+   * False when GJK stopped early because the cores are provably farther apart than `maxDistance`;
+   * then `distance` is only a lower bound and the closest points are not filled.
+   */
+  exact = true;
+  /** Distance between the cores (0 when overlapping). */
+  distance = 0;
+  /** Closest point on A's core, world space. */
+  ax = 0;
+  ay = 0;
+  az = 0;
+  /** Closest point on B's core, world space. */
+  bx = 0;
+  by = 0;
+  bz = 0;
+  /** Unit direction from A toward B (valid when separated). */
+  nx = 0;
+  ny = 1;
+  nz = 0;
+  /** Number of GJK iterations used. */
+  iterations = 0;
+  /** The final simplex (CSO points w, and their support points on A and B), for EPA seeding. */
+  simplexCount = 0;
+  readonly simplexW = new Float64Array(12);
+  readonly simplexA = new Float64Array(12);
+  readonly simplexB = new Float64Array(12);
+}
+
+const MAX_ITERATIONS = 64;
+/** Relative termination: stop when |v|^2 - v.w <= REL_EPS * |v|^2 (van den Bergen's criterion). */
+const REL_EPS = 1e-10;
+/** Overlap: |v|^2 below this fraction of the largest |w|^2 seen counts as touching. */
+const OVERLAP_EPS = 1e-13;
+
+const sup = { x: 0, y: 0, z: 0 } as MutableVec3;
+
+/**
+ * World-space support of `s`'s core at pose `p` along world direction (dx, dy, dz); written into
+ * out[o..o+2]. Rotates the direction into the local frame, queries, rotates back.
+ */
+export function supportCoreWorld(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
+  // local = conj(q) * d
+  let qx = -p.qx,
+    qy = -p.qy,
+    qz = -p.qz;
+  const qw = p.qw;
+  let tx = 2 * (qy * dz - qz * dy);
+  let ty = 2 * (qz * dx - qx * dz);
+  let tz = 2 * (qx * dy - qy * dx);
+  const lx = dx + qw * tx + (qy * tz - qz * ty);
+  const ly = dy + qw * ty + (qz * tx - qx * tz);
+  const lz = dz + qw * tz + (qx * ty - qy * tx);
+  s.supportCore(lx, ly, lz, sup);
+  qx = p.qx;
+  qy = p.qy;
+  qz = p.qz;
+  const vx = sup.x,
+    vy = sup.y,
+    vz = sup.z;
+  tx = 2 * (qy * vz - qz * vy);
+  ty = 2 * (qz * vx - qx * vz);
+  tz = 2 * (qx * vy - qy * vx);
+  out[o] = p.px + vx + qw * tx + (qy * tz - qz * ty);
+  out[o + 1] = p.py + vy + qw * ty + (qz * tx - qx * tz);
+  out[o + 2] = p.pz + vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/**
+ * CSO support along (dx, dy, dz): sA(d) on A's core, sB(-d) on B's core and w = sA - sB, written at
+ * offset o of the three arrays.
+ */
+export function supportCso(
+  a: ConvexShape,
+  pa: Pose,
+  b: ConvexShape,
+  pb: Pose,
+  dx: number,
+  dy: number,
+  dz: number,
+  w: Float64Array,
+  sa: Float64Array,
+  sb: Float64Array,
+  o: number,
+): void {
+  supportCoreWorld(a, pa, dx, dy, dz, sa, o);
+  supportCoreWorld(b, pb, -dx, -dy, -dz, sb, o);
+  w[o] = sa[o] - sb[o];
+  w[o + 1] = sa[o + 1] - sb[o + 1];
+  w[o + 2] = sa[o + 2] - sb[o + 2];
+}
+
+// ---- simplex and signed-volume sub-algorithm scratch --------------------------------------------
+
+const sW = new Float64Array(12);
+const sA = new Float64Array(12);
+const sB = new Float64Array(12);
+const tW = new Float64Array(12);
+const tA = new Float64Array(12);
+const tB = new Float64Array(12);
+
+/** Output of the sub-algorithm: which simplex vertices remain, with their barycentric weights. */
+const subIdx = new Int32Array(4);
+const subLam = new Float64Array(4);
+let subN = 0;
+// Per-level "best so far" (S2D and S3D each keep their own while calling the level below).
+const best2Idx = new Int32Array(4);
+const best2Lam = new Float64Array(4);
+const best3Idx = new Int32Array(4);
+const best3Lam = new Float64Array(4);
+
+/** |sum lam_k W[idx_k]|^2 for the current sub-algorithm output. */
+function subDist2(): number {
+  let x = 0,
+    y = 0,
+    z = 0;
+  for (let k = 0; k < subN; k++) {
+    const o = subIdx[k] * 3,
+      l = subLam[k];
+    x += l * sW[o];
+    y += l * sW[o + 1];
+    z += l * sW[o + 2];
+  }
+  return x * x + y * y + z * z;
+}
+
+/** Closest point of segment (i0, i1) to the origin (parametric clamp). */
+function s1d(i0: number, i1: number): void {
+  const o0 = i0 * 3,
+    o1 = i1 * 3;
+  const ax = sW[o0],
+    ay = sW[o0 + 1],
+    az = sW[o0 + 2];
+  const ex = sW[o1] - ax,
+    ey = sW[o1 + 1] - ay,
+    ez = sW[o1 + 2] - az;
+  const ee = ex * ex + ey * ey + ez * ez;
+  const t = ee > 1e-300 ? -(ax * ex + ay * ey + az * ez) / ee : 0;
+  if (t <= 0) {
+    subN = 1;
+    subIdx[0] = i0;
+    subLam[0] = 1;
+  } else if (t >= 1) {
+    subN = 1;
+    subIdx[0] = i1;
+    subLam[0] = 1;
+  } else {
+    subN = 2;
+    subIdx[0] = i0;
+    subIdx[1] = i1;
+    subLam[0] = 1 - t;
+    subLam[1] = t;
+  }
+}
+
+/** Keeps the sub-algorithm output in best2 when it is closer than `best`; returns the new best. */
+function keep2(best: number): number {
+  const d = subDist2();
+  if (d < best) {
+    for (let k = 0; k < subN; k++) {
+      best2Idx[k] = subIdx[k];
+      best2Lam[k] = subLam[k];
+    }
+    best2N = subN;
+    return d;
+  }
+  return best;
+}
+let best2N = 0;
+
+function keep3(best: number): number {
+  const d = subDist2();
+  if (d < best) {
+    for (let k = 0; k < subN; k++) {
+      best3Idx[k] = subIdx[k];
+      best3Lam[k] = subLam[k];
+    }
+    best3N = subN;
+    return d;
+  }
+  return best;
+}
+let best3N = 0;
+
+/**
+ * Closest point of triangle (i0, i1, i2) to the origin: project the origin onto the plane, then
+ * compare signed sub-areas in the coordinate plane where the triangle's projection is largest.
+ */
+function s2d(i0: number, i1: number, i2: number): void {
+  const o0 = i0 * 3,
+    o1 = i1 * 3,
+    o2 = i2 * 3;
+  const x0 = sW[o0],
+    y0 = sW[o0 + 1],
+    z0 = sW[o0 + 2];
+  const e1x = sW[o1] - x0,
+    e1y = sW[o1 + 1] - y0,
+    e1z = sW[o1 + 2] - z0;
+  const e2x = sW[o2] - x0,
+    e2y = sW[o2 + 1] - y0,
+    e2z = sW[o2 + 2] - z0;
+  const nx = e1y * e2z - e1z * e2y,
+    ny = e1z * e2x - e1x * e2z,
+    nz = e1x * e2y - e1y * e2x;
+  const nn = nx * nx + ny * ny + nz * nz;
+  const scale = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
+  let best = Infinity;
+  if (!(nn > 1e-24 * scale * scale)) {
+    // Degenerate (collinear) triangle: best of its edges.
+    s1d(i0, i1);
+    best = keep2(best);
+    s1d(i1, i2);
+    best = keep2(best);
+    s1d(i0, i2);
+    best = keep2(best);
+  } else {
+    // Origin projected onto the triangle's plane.
+    const s = (x0 * nx + y0 * ny + z0 * nz) / nn;
+    const px = nx * s,
+      py = ny * s,
+      pz = nz * s;
+    // Drop the axis along which the normal is largest; (u, v) are the other two, cyclic order so
+    // that the 2D area of (s0, s1, s2) equals that normal component.
+    const ax = nx < 0 ? -nx : nx,
+      ay = ny < 0 ? -ny : ny,
+      az = nz < 0 ? -nz : nz;
+    let u0: number, v0: number, u1: number, v1: number, u2: number, v2: number, pu: number, pv: number, mu: number;
+    if (ax >= ay && ax >= az) {
+      u0 = y0;
+      v0 = z0;
+      u1 = sW[o1 + 1];
+      v1 = sW[o1 + 2];
+      u2 = sW[o2 + 1];
+      v2 = sW[o2 + 2];
+      pu = py;
+      pv = pz;
+      mu = nx;
+    } else if (ay >= az) {
+      u0 = z0;
+      v0 = x0;
+      u1 = sW[o1 + 2];
+      v1 = sW[o1];
+      u2 = sW[o2 + 2];
+      v2 = sW[o2];
+      pu = pz;
+      pv = px;
+      mu = ny;
+    } else {
+      u0 = x0;
+      v0 = y0;
+      u1 = sW[o1];
+      v1 = sW[o1 + 1];
+      u2 = sW[o2];
+      v2 = sW[o2 + 1];
+      pu = px;
+      pv = py;
+      mu = nz;
+    }
+    // Signed areas of the sub-triangles with vertex j replaced by p.
+    const c0 = (u1 - pu) * (v2 - pv) - (v1 - pv) * (u2 - pu);
+    const c1 = (pu - u0) * (v2 - v0) - (pv - v0) * (u2 - u0);
+    const c2 = (u1 - u0) * (pv - v0) - (v1 - v0) * (pu - u0);
+    if (c0 * mu > 0 && c1 * mu > 0 && c2 * mu > 0) {
+      const inv = 1 / (c0 + c1 + c2);
+      subN = 3;
+      subIdx[0] = i0;
+      subIdx[1] = i1;
+      subIdx[2] = i2;
+      subLam[0] = c0 * inv;
+      subLam[1] = c1 * inv;
+      subLam[2] = c2 * inv;
+      return;
+    }
+    // Origin outside: only edges whose opposite sub-area flips sign can hold the closest point.
+    if (!(c0 * mu > 0)) {
+      s1d(i1, i2);
+      best = keep2(best);
+    }
+    if (!(c1 * mu > 0)) {
+      s1d(i0, i2);
+      best = keep2(best);
+    }
+    if (!(c2 * mu > 0)) {
+      s1d(i0, i1);
+      best = keep2(best);
+    }
+  }
+  subN = best2N;
+  for (let k = 0; k < subN; k++) {
+    subIdx[k] = best2Idx[k];
+    subLam[k] = best2Lam[k];
+  }
+}
+
+function det3(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): number {
+  return ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+}
+
+/**
+ * Closest point of tetrahedron (0, 1, 2, 3) to the origin. Returns true when the origin is inside.
+ * Cofactor C_j is the signed volume with vertex j replaced by the origin.
+ */
+function s3d(): boolean {
+  const x0 = sW[0],
+    y0 = sW[1],
+    z0 = sW[2],
+    x1 = sW[3],
+    y1 = sW[4],
+    z1 = sW[5],
+    x2 = sW[6],
+    y2 = sW[7],
+    z2 = sW[8],
+    x3 = sW[9],
+    y3 = sW[10],
+    z3 = sW[11];
+  const c0 = det3(x1, y1, z1, x2, y2, z2, x3, y3, z3);
+  const c1 = -det3(x0, y0, z0, x2, y2, z2, x3, y3, z3);
+  const c2 = det3(x0, y0, z0, x1, y1, z1, x3, y3, z3);
+  const c3 = -det3(x0, y0, z0, x1, y1, z1, x2, y2, z2);
+  const mu = c0 + c1 + c2 + c3;
+  if (c0 * mu > 0 && c1 * mu > 0 && c2 * mu > 0 && c3 * mu > 0) {
+    const inv = 1 / mu;
+    subN = 4;
+    subIdx[0] = 0;
+    subIdx[1] = 1;
+    subIdx[2] = 2;
+    subIdx[3] = 3;
+    subLam[0] = c0 * inv;
+    subLam[1] = c1 * inv;
+    subLam[2] = c2 * inv;
+    subLam[3] = c3 * inv;
+    return true;
+  }
+  const degenerate = !(mu * mu > 0);
+  let best = Infinity;
+  if (degenerate || !(c0 * mu > 0)) {
+    s2d(1, 2, 3);
+    best = keep3(best);
+  }
+  if (degenerate || !(c1 * mu > 0)) {
+    s2d(0, 2, 3);
+    best = keep3(best);
+  }
+  if (degenerate || !(c2 * mu > 0)) {
+    s2d(0, 1, 3);
+    best = keep3(best);
+  }
+  if (degenerate || !(c3 * mu > 0)) {
+    s2d(0, 1, 2);
+    best = keep3(best);
+  }
+  subN = best3N;
+  for (let k = 0; k < subN; k++) {
+    subIdx[k] = best3Idx[k];
+    subLam[k] = best3Lam[k];
+  }
+  return false;
+}
+
+/** Keeps only the simplex vertices named by the sub-algorithm, in order. */
+function compactSimplex(): void {
+  for (let k = 0; k < subN; k++) {
+    const s = subIdx[k] * 3,
+      d = k * 3;
+    tW[d] = sW[s];
+    tW[d + 1] = sW[s + 1];
+    tW[d + 2] = sW[s + 2];
+    tA[d] = sA[s];
+    tA[d + 1] = sA[s + 1];
+    tA[d + 2] = sA[s + 2];
+    tB[d] = sB[s];
+    tB[d + 1] = sB[s + 1];
+    tB[d + 2] = sB[s + 2];
+  }
+  const n3 = subN * 3;
+  for (let i = 0; i < n3; i++) {
+    sW[i] = tW[i];
+    sA[i] = tA[i];
+    sB[i] = tB[i];
+  }
+}
+
+/**
+ * Distance between the cores of `a` at `pa` and `b` at `pb`.
+ *
+ * (dirX, dirY, dirZ) warm-starts the search with a guess of the direction from A toward B (for
+ * example last step's contact normal); zero means "use the centre offset".
+ * When the cores are provably farther apart than `maxDistance`, GJK stops early with
+ * `exact = false`.
+ *
+ * Returns `out.separated`.
+ */
+export function gjkDistance(
+  a: ConvexShape,
+  pa: Pose,
+  b: ConvexShape,
+  pb: Pose,
+  out: GjkResult,
+  dirX = 0,
+  dirY = 0,
+  dirZ = 0,
+  maxDistance = Infinity,
+): boolean {
+  // v is the current CSO point closest to the origin; we search along -v. A direction A->B guess d
+  // means v ~ -d.
+  let vx = -dirX,
+    vy = -dirY,
+    vz = -dirZ;
+  if (!(vx * vx + vy * vy + vz * vz > 1e-30)) {
+    vx = pa.px - pb.px;
+    vy = pa.py - pb.py;
+    vz = pa.pz - pb.pz;
+    if (!(vx * vx + vy * vy + vz * vz > 1e-30)) {
+      vx = 1;
+      vy = 0;
+      vz = 0;
+    }
+  }
+  let n = 0;
+  let vv = Infinity;
+  let maxWW = 0;
+  let overlap = false;
+  let iter = 0;
+  out.exact = true;
+  const maxD2 = maxDistance * maxDistance;
+  for (; iter < MAX_ITERATIONS; iter++) {
+    const o = n * 3;
+    supportCso(a, pa, b, pb, -vx, -vy, -vz, sW, sA, sB, o);
+    const wx = sW[o],
+      wy = sW[o + 1],
+      wz = sW[o + 2];
+    const ww = wx * wx + wy * wy + wz * wz;
+    if (ww > maxWW) maxWW = ww;
+    if (n > 0) {
+      const vw = vx * wx + vy * wy + vz * wz;
+      // v.w / |v| is a lower bound on the distance: early out when beyond maxDistance.
+      if (vw > 0 && vw * vw > vv * maxD2) {
+        out.separated = true;
+        out.exact = false;
+        out.distance = vw / Math.sqrt(vv);
+        out.iterations = iter + 1;
+        out.simplexCount = 0;
+        return true;
+      }
+      // Converged: the new support point does not improve the bound.
+      if (vv - vw <= REL_EPS * vv) break;
+      // Repeated vertex: no progress possible.
+      let dup = false;
+      for (let k = 0; k < n; k++) {
+        const q = k * 3;
+        const dx = sW[q] - wx,
+          dy = sW[q + 1] - wy,
+          dz = sW[q + 2] - wz;
+        if (dx * dx + dy * dy + dz * dz <= 1e-24 * maxWW) {
+          dup = true;
+          break;
+        }
+      }
+      if (dup) break;
+    }
+    n++;
+    let inside = false;
+    if (n === 1) {
+      subN = 1;
+      subIdx[0] = 0;
+      subLam[0] = 1;
+    } else if (n === 2) s1d(0, 1);
+    else if (n === 3) s2d(0, 1, 2);
+    else inside = s3d();
+    // Fold the weights into v before compacting (the indices refer to the uncompacted simplex).
+    let nvx = 0,
+      nvy = 0,
+      nvz = 0;
+    for (let k = 0; k < subN; k++) {
+      const q = subIdx[k] * 3,
+        l = subLam[k];
+      nvx += l * sW[q];
+      nvy += l * sW[q + 1];
+      nvz += l * sW[q + 2];
+    }
+    compactSimplex();
+    n = subN;
+    const nvv = nvx * nvx + nvy * nvy + nvz * nvz;
+    if (inside || nvv <= OVERLAP_EPS * maxWW) {
+      vx = nvx;
+      vy = nvy;
+      vz = nvz;
+      vv = nvv;
+      overlap = true;
+      iter++;
+      break;
+    }
+    const stalled = nvv >= vv;
+    vx = nvx;
+    vy = nvy;
+    vz = nvz;
+    vv = nvv;
+    // No progress (numerical stagnation on curved shapes): v is as good as it gets.
+    if (stalled) {
+      iter++;
+      break;
+    }
+  }
+  // Copy the simplex and closest points out.
+  out.iterations = iter;
+  out.simplexCount = n;
+  let ax = 0,
+    ay = 0,
+    az = 0,
+    bx = 0,
+    by = 0,
+    bz = 0;
+  for (let k = 0; k < n; k++) {
+    const q = k * 3;
+    out.simplexW[q] = sW[q];
+    out.simplexW[q + 1] = sW[q + 1];
+    out.simplexW[q + 2] = sW[q + 2];
+    out.simplexA[q] = sA[q];
+    out.simplexA[q + 1] = sA[q + 1];
+    out.simplexA[q + 2] = sA[q + 2];
+    out.simplexB[q] = sB[q];
+    out.simplexB[q + 1] = sB[q + 1];
+    out.simplexB[q + 2] = sB[q + 2];
+  }
+  // The weights of v over the compacted simplex are the last sub-algorithm output (compaction keeps
+  // their order); a convergence or duplicate stop happens before a new vertex is added, so they still
+  // match.
+  for (let k = 0; k < n; k++) {
+    const q = k * 3,
+      l = subLam[k];
+    ax += l * sA[q];
+    ay += l * sA[q + 1];
+    az += l * sA[q + 2];
+    bx += l * sB[q];
+    by += l * sB[q + 1];
+    bz += l * sB[q + 2];
+  }
+  out.ax = ax;
+  out.ay = ay;
+  out.az = az;
+  out.bx = bx;
+  out.by = by;
+  out.bz = bz;
+  if (overlap) {
+    out.separated = false;
+    out.distance = 0;
+    return false;
+  }
+  const d = Math.sqrt(vv);
+  out.separated = true;
+  out.distance = d;
+  const inv = 1 / d;
+  out.nx = -vx * inv;
+  out.ny = -vy * inv;
+  out.nz = -vz * inv;
+  return true;
+}

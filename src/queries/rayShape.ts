@@ -1,0 +1,405 @@
+/**
+ * Exact ray casts against the convex shapes and compounds, and point containment.
+ *
+ * The ray is origin + t * d with d of any non-zero length; t is in units of d. Each test transforms the
+ * ray into the shape's local frame (rotation preserves t), runs a closed-form local test and rotates the
+ * normal back. References: Ericson, Real-Time Collision Detection, 5.3.2 (ray-sphere), 5.3.3 (slab test),
+ * 5.3.7 (ray-cylinder); Press et al., Numerical Recipes 5.6 for the cancellation-free quadratic roots.
+ *
+ * Inside rule (what Babylon users see from Havok): a ray whose origin is strictly inside a convex shape
+ * does not hit it, nor does a ray starting on the surface unless it heads inward (then t = 0). Touching
+ * (grazing) contacts count as hits. For compounds the rule is applied per child.
+ *
+ * Allocation-free: the local ray and the local normal live in module-level scratch.
+ */
+import { Pose } from "../math/pose";
+import { Quat, rotateVec, rotateVecInv } from "../math/quat";
+import { Vec3 } from "../math/vec3";
+import type { Box } from "../shapes/box";
+import type { Capsule } from "../shapes/capsule";
+import type { Compound } from "../shapes/compound";
+import type { Cylinder } from "../shapes/cylinder";
+import type { Shape } from "../shapes/shape";
+import { ShapeType } from "../shapes/shapeType";
+import type { Sphere } from "../shapes/sphere";
+
+/** A ray hit: parameter t along the ray, world unit outward normal, and the compound child (or -1). */
+export class RayHit {
+  t = 0;
+  normalX = 0;
+  normalY = 0;
+  normalZ = 0;
+  childIndex = -1;
+}
+
+/** Returned by the local tests for "no hit"; valid hits have t >= 0. */
+const MISS = -1;
+
+// Local-frame ray, written by setLocalRay.
+let ox = 0,
+  oy = 0,
+  oz = 0,
+  dx = 0,
+  dy = 0,
+  dz = 0;
+// Local-frame outward normal of the last hit (not necessarily unit until normalized by the dispatcher).
+let nx = 0,
+  ny = 0,
+  nz = 0;
+
+const scratchQuat = new Quat();
+const scratchVec = new Vec3();
+const childPose = new Pose();
+const childHit = new RayHit();
+
+function setQuat(pose: Pose): Quat {
+  return scratchQuat.set(pose.qx, pose.qy, pose.qz, pose.qw);
+}
+
+function setLocalRay(pose: Pose, wox: number, woy: number, woz: number, wdx: number, wdy: number, wdz: number): void {
+  const q = setQuat(pose);
+  rotateVecInv(q, wox - pose.px, woy - pose.py, woz - pose.pz, scratchVec);
+  ox = scratchVec.x;
+  oy = scratchVec.y;
+  oz = scratchVec.z;
+  rotateVecInv(q, wdx, wdy, wdz, scratchVec);
+  dx = scratchVec.x;
+  dy = scratchVec.y;
+  dz = scratchVec.z;
+}
+
+/**
+ * Ray against the sphere of radius r centred at (cx, cy, cz) in the local frame (Ericson 5.3.2).
+ * Returns the entry t or MISS; writes the normal on a hit.
+ */
+function raySphereLocal(cx: number, cy: number, cz: number, r: number): number {
+  const mx = ox - cx,
+    my = oy - cy,
+    mz = oz - cz;
+  const b = mx * dx + my * dy + mz * dz;
+  const c = mx * mx + my * my + mz * mz - r * r;
+  // Strictly inside, or on/outside and not approaching the centre: no entry ahead of the origin.
+  if (c < 0 || b >= 0) return MISS;
+  let t = 0;
+  if (c > 0) {
+    const a = dx * dx + dy * dy + dz * dz;
+    const disc = b * b - a * c;
+    if (disc < 0) return MISS;
+    // Smaller root written as c / (-b + sqrt(disc)): no cancellation since -b > 0 (Numerical Recipes 5.6).
+    t = c / (-b + Math.sqrt(disc));
+  }
+  nx = mx + t * dx;
+  ny = my + t * dy;
+  nz = mz + t * dz;
+  return t;
+}
+
+/** Ray against a box centred at the origin with half extents (hx, hy, hz): the slab test (Ericson 5.3.3). */
+function rayBoxLocal(hx: number, hy: number, hz: number): number {
+  let tEnter = -Infinity,
+    tExit = Infinity;
+  let axis = -1,
+    sign = 0;
+  // X slab. A ray parallel to a slab lies inside it for all t or misses the box (boundary counts as inside).
+  if (dx === 0) {
+    if (ox < -hx || ox > hx) return MISS;
+  } else {
+    const inv = 1 / dx;
+    let t1 = (-hx - ox) * inv,
+      t2 = (hx - ox) * inv;
+    if (t1 > t2) {
+      const s = t1;
+      t1 = t2;
+      t2 = s;
+    }
+    if (t1 > tEnter) {
+      tEnter = t1;
+      axis = 0;
+      sign = dx > 0 ? -1 : 1;
+    }
+    if (t2 < tExit) tExit = t2;
+  }
+  if (dy === 0) {
+    if (oy < -hy || oy > hy) return MISS;
+  } else {
+    const inv = 1 / dy;
+    let t1 = (-hy - oy) * inv,
+      t2 = (hy - oy) * inv;
+    if (t1 > t2) {
+      const s = t1;
+      t1 = t2;
+      t2 = s;
+    }
+    if (t1 > tEnter) {
+      tEnter = t1;
+      axis = 1;
+      sign = dy > 0 ? -1 : 1;
+    }
+    if (t2 < tExit) tExit = t2;
+  }
+  if (dz === 0) {
+    if (oz < -hz || oz > hz) return MISS;
+  } else {
+    const inv = 1 / dz;
+    let t1 = (-hz - oz) * inv,
+      t2 = (hz - oz) * inv;
+    if (t1 > t2) {
+      const s = t1;
+      t1 = t2;
+      t2 = s;
+    }
+    if (t1 > tEnter) {
+      tEnter = t1;
+      axis = 2;
+      sign = dz > 0 ? -1 : 1;
+    }
+    if (t2 < tExit) tExit = t2;
+  }
+  // tEnter < 0: origin inside (or on the surface heading out) or box behind; also covers d = 0.
+  // tExit <= 0 with tEnter >= 0: on the surface sliding along or off it.
+  if (tEnter < 0 || tEnter > tExit || tExit <= 0) return MISS;
+  nx = axis === 0 ? sign : 0;
+  ny = axis === 1 ? sign : 0;
+  nz = axis === 2 ? sign : 0;
+  return tEnter;
+}
+
+/**
+ * Ray against a capsule (segment y in [-hl, hl], radius r). The capsule lies inside the infinite
+ * cylinder of radius r about Y, so the ray enters through the side where the infinite-cylinder entry
+ * has |y| <= hl, and otherwise through the end sphere on that side, if at all (Ericson 5.3.7 idea).
+ */
+function rayCapsuleLocal(r: number, hl: number): number {
+  const r2 = r * r;
+  const cy = oy > hl ? hl : oy < -hl ? -hl : oy;
+  const ey = oy - cy;
+  if (ox * ox + ey * ey + oz * oz < r2) return MISS; // strictly inside
+  const a = dx * dx + dz * dz;
+  const b = ox * dx + oz * dz;
+  const c = ox * ox + oz * oz - r2;
+  let endY: number;
+  if (c > 0) {
+    // Outside the infinite cylinder: it must approach the axis (b < 0; also rejects rays parallel to Y).
+    if (b >= 0) return MISS;
+    const disc = b * b - a * c;
+    if (disc < 0) return MISS;
+    const t = c / (-b + Math.sqrt(disc));
+    const y = oy + t * dy;
+    if (y >= -hl && y <= hl) {
+      nx = ox + t * dx;
+      ny = 0;
+      nz = oz + t * dz;
+      return t;
+    }
+    endY = y > 0 ? hl : -hl;
+  } else {
+    if (oy >= -hl && oy <= hl) {
+      // On the side surface (c == 0 here since the origin is not strictly inside): hit only heading in.
+      if (b >= 0) return MISS;
+      nx = ox;
+      ny = 0;
+      nz = oz;
+      return 0;
+    }
+    // Within the radius but beyond an end: only that end's hemisphere can be entered.
+    endY = oy > 0 ? hl : -hl;
+  }
+  return raySphereLocal(0, endY, 0, r);
+}
+
+/**
+ * Ray against a cylinder (radius r, axis Y, caps at +-h): the infinite cylinder's interval clipped
+ * by the cap slab's (Ericson 5.3.7 works on the same two intervals).
+ */
+function rayCylinderLocal(r: number, h: number): number {
+  let sNear = -Infinity,
+    sFar = Infinity,
+    capSign = 0;
+  if (dy === 0) {
+    if (oy < -h || oy > h) return MISS;
+  } else {
+    const inv = 1 / dy;
+    const t1 = (-h - oy) * inv,
+      t2 = (h - oy) * inv;
+    if (dy > 0) {
+      sNear = t1;
+      sFar = t2;
+      capSign = -1;
+    } else {
+      sNear = t2;
+      sFar = t1;
+      capSign = 1;
+    }
+  }
+  let cNear = -Infinity,
+    cFar = Infinity;
+  const a = dx * dx + dz * dz;
+  const b = ox * dx + oz * dz;
+  const c = ox * ox + oz * oz - r * r;
+  if (a === 0) {
+    if (c > 0) return MISS; // parallel to the axis, outside the radius
+  } else {
+    const disc = b * b - a * c;
+    if (disc < 0) return MISS;
+    const sq = Math.sqrt(disc);
+    // Both roots without cancellation: q = -(b + sign(b) sqrt(disc)), roots q/a and c/q.
+    if (b <= 0) {
+      const q = -b + sq;
+      cFar = q / a;
+      cNear = q > 0 ? c / q : 0; // q == 0 only when b == c == 0: tangent at the origin
+    } else {
+      const q = -b - sq;
+      cNear = q / a;
+      cFar = c / q;
+    }
+  }
+  const side = cNear > sNear;
+  const tEnter = side ? cNear : sNear;
+  const tExit = cFar < sFar ? cFar : sFar;
+  // As for the box: inside, behind, disjoint intervals, or on the surface not heading in.
+  if (tEnter < 0 || tEnter > tExit || tExit <= 0) return MISS;
+  if (side) {
+    nx = ox + tEnter * dx;
+    ny = 0;
+    nz = oz + tEnter * dz;
+  } else {
+    nx = 0;
+    ny = capSign;
+    nz = 0;
+  }
+  return tEnter;
+}
+
+/** Local test for a convex shape by type; returns t or MISS. */
+function rayConvexLocal(shape: Shape): number {
+  switch (shape.type) {
+    case ShapeType.Sphere:
+      return raySphereLocal(0, 0, 0, (shape as Sphere).radius);
+    case ShapeType.Box: {
+      const s = shape as Box;
+      return rayBoxLocal(s.halfX, s.halfY, s.halfZ);
+    }
+    case ShapeType.Capsule: {
+      const s = shape as Capsule;
+      return rayCapsuleLocal(s.radius, s.halfLength);
+    }
+    case ShapeType.Cylinder: {
+      const s = shape as Cylinder;
+      return rayCylinderLocal(s.radius, s.halfHeight);
+    }
+    default:
+      return MISS; // convex hulls, meshes and heightfields are not handled here
+  }
+}
+
+function castConvex(
+  shape: Shape,
+  pose: Pose,
+  wox: number,
+  woy: number,
+  woz: number,
+  wdx: number,
+  wdy: number,
+  wdz: number,
+  maxT: number,
+  out: RayHit,
+): boolean {
+  setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
+  const t = rayConvexLocal(shape);
+  if (t < 0 || t > maxT) return false;
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  const inv = l > 0 ? 1 / l : 0;
+  rotateVec(setQuat(pose), nx * inv, ny * inv, nz * inv, scratchVec);
+  out.t = t === 0 ? 0 : t; // fold -0 into 0
+  out.normalX = scratchVec.x;
+  out.normalY = scratchVec.y;
+  out.normalZ = scratchVec.z;
+  out.childIndex = -1;
+  return true;
+}
+
+/**
+ * Casts the ray origin + t * (dx, dy, dz), 0 <= t <= maxT, against `shape` at `pose`. On a hit writes
+ * `out` (t, world unit outward normal, compound child index or -1) and returns true; on a miss returns
+ * false and leaves `out` untouched. Rays starting inside a (child) shape ignore that shape.
+ */
+export function rayCastShape(
+  shape: Shape,
+  pose: Pose,
+  originX: number,
+  originY: number,
+  originZ: number,
+  dirX: number,
+  dirY: number,
+  dirZ: number,
+  maxT: number,
+  out: RayHit,
+): boolean {
+  if (!(maxT >= 0)) return false;
+  if (shape.type !== ShapeType.Compound) {
+    return castConvex(shape, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out);
+  }
+  const children = (shape as Compound).children;
+  let best = -1;
+  let bestT = maxT;
+  for (let i = 0; i < children.length; i++) {
+    const ch = children[i];
+    const cp = ch.pose;
+    childPose.compose(pose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+    if (!castConvex(ch.shape, childPose, originX, originY, originZ, dirX, dirY, dirZ, bestT, childHit)) continue;
+    // Passing bestT as maxT prunes farther children; strict < keeps the first child on exact ties.
+    if (best < 0 || childHit.t < bestT) {
+      best = i;
+      bestT = childHit.t;
+      out.t = childHit.t;
+      out.normalX = childHit.normalX;
+      out.normalY = childHit.normalY;
+      out.normalZ = childHit.normalZ;
+    }
+  }
+  if (best < 0) return false;
+  out.childIndex = best;
+  return true;
+}
+
+function pointInConvexLocal(shape: Shape, x: number, y: number, z: number): boolean {
+  switch (shape.type) {
+    case ShapeType.Sphere: {
+      const r = (shape as Sphere).radius;
+      return x * x + y * y + z * z <= r * r;
+    }
+    case ShapeType.Box: {
+      const s = shape as Box;
+      return x >= -s.halfX && x <= s.halfX && y >= -s.halfY && y <= s.halfY && z >= -s.halfZ && z <= s.halfZ;
+    }
+    case ShapeType.Capsule: {
+      const s = shape as Capsule;
+      const hl = s.halfLength;
+      const ey = y > hl ? y - hl : y < -hl ? y + hl : 0;
+      return x * x + ey * ey + z * z <= s.radius * s.radius;
+    }
+    case ShapeType.Cylinder: {
+      const s = shape as Cylinder;
+      return y >= -s.halfHeight && y <= s.halfHeight && x * x + z * z <= s.radius * s.radius;
+    }
+    default:
+      return false;
+  }
+}
+
+/** True when the world point (x, y, z) lies in the solid shape at `pose`; the surface counts as inside. */
+export function pointInShape(shape: Shape, pose: Pose, x: number, y: number, z: number): boolean {
+  if (shape.type !== ShapeType.Compound) {
+    rotateVecInv(setQuat(pose), x - pose.px, y - pose.py, z - pose.pz, scratchVec);
+    return pointInConvexLocal(shape, scratchVec.x, scratchVec.y, scratchVec.z);
+  }
+  const children = (shape as Compound).children;
+  for (let i = 0; i < children.length; i++) {
+    const ch = children[i];
+    const cp = ch.pose;
+    childPose.compose(pose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+    rotateVecInv(setQuat(childPose), x - childPose.px, y - childPose.py, z - childPose.pz, scratchVec);
+    if (pointInConvexLocal(ch.shape, scratchVec.x, scratchVec.y, scratchVec.z)) return true;
+  }
+  return false;
+}
