@@ -165,7 +165,8 @@ export class ContactSolver {
     s.count = i + 1;
     const hd = s.header;
     const o = i * HEADER;
-    const ck = m.childA * 65536 + m.childB;
+    // Child indices (compound children, mesh triangles) below 2^21 each pack exactly into one double.
+    const ck = m.childA * 2097152 + m.childB;
     hd[o + H_A] = a;
     hd[o + H_B] = b;
     hd[o + H_COUNT] = m.count;

@@ -1,0 +1,1014 @@
+/**
+ * ContinuumPlugin: Babylon.js's `IPhysicsEnginePluginV2` over the Continuum engine, a drop-in for HavokPlugin.
+ *
+ * The plugin translates; it holds no physics. Babylon bodies (and each thin instance) become engine bodies,
+ * Babylon shapes become engine shapes (see shapeMapping.ts), materials / filters / trigger flags are pushed to
+ * the engine bodies using a shape, mass properties are translated between Havok's per-unit-mass inertia and
+ * the engine's absolute inertia (massProperties.ts), and the engine's per-pair events become Babylon
+ * observables (events.ts). Semantics follow HavokPlugin except where ../shared/BABYLON-V2-CONTRACT.md's
+ * decisions table says otherwise.
+ */
+import { BoundingBox } from "@babylonjs/core/Culling/boundingBox.js";
+import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import { PhysicsRaycastResult, type IRaycastQuery } from "@babylonjs/core/Physics/physicsRaycastResult.js";
+import type {
+  ConstrainedBodyPair,
+  IBasePhysicsCollisionEvent,
+  IPhysicsCollisionEvent,
+  IPhysicsEnginePluginV2,
+  PhysicsConstraintAxis,
+  PhysicsConstraintAxisLimitMode,
+  PhysicsConstraintMotorType,
+  PhysicsMassProperties,
+  PhysicsMotionType,
+  PhysicsShapeParameters,
+  PhysicsShapeType,
+} from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
+import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
+import type { PhysicsConstraint } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
+import type { PhysicsMaterial } from "@babylonjs/core/Physics/v2/physicsMaterial.js";
+import { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
+import type { Nullable } from "@babylonjs/core/types.js";
+import { Pose } from "../src/math/pose";
+import type { ContinuousDetection, MotionType } from "../src/world/descriptions";
+import { RayResult, World, type RayFilter } from "../src/world/world";
+import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord } from "./bodyRecord";
+import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
+import { shapeGeometry } from "./geometry";
+import { applyOverrides, computeShapeMass, EffectiveMass, validateMassProps } from "./massProperties";
+import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
+import { createShapeData, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
+import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber, quaternion, vector3 } from "./validation";
+
+/** Options of {@link ContinuumPlugin}: the engine world's settings plus plugin defaults. */
+export interface ContinuumPluginOptions {
+  /** Initial gravity (Babylon's PhysicsEngine sets it again on enablePhysics). */
+  gravity?: { x: number; y: number; z: number };
+  /** Solver substeps per step (engine default 4). */
+  substeps?: number;
+  /** Whether bodies may fall asleep (default true). */
+  sleepingEnabled?: boolean;
+  /** Speed limits, default 200 m/s and 100 rad/s (Havok's). */
+  maxLinearSpeed?: number;
+  maxAngularSpeed?: number;
+  /** Continuous collision mode given to every new body (default: the engine's, Passive). */
+  defaultContinuousDetection?: ContinuousDetection;
+}
+
+// Babylon enum values (numbers, so that no const-enum inlining is needed).
+const MOTION_TYPES = [0, 1, 2] as const;
+const PRESTEP_TELEPORT = 1,
+  PRESTEP_ACTION = 2;
+/** Havok's default angular damping (1.3.0 "re-enable a small amount of angular damping"). */
+const DEFAULT_ANGULAR_DAMPING = 0.1;
+
+/** Thin-instance storage of a Mesh (Babylon internal). */
+interface ThinInstanceStorage {
+  instancesCount: number;
+  matrixData: Nullable<Float32Array>;
+}
+function thinInstances(node: TransformNode | Mesh | null | undefined): ThinInstanceStorage | undefined {
+  return (node as unknown as { _thinInstanceDataStorage?: ThinInstanceStorage } | null | undefined)?._thinInstanceDataStorage;
+}
+
+/**
+ * The Continuum physics plugin for Babylon.js (`scene.enablePhysics(gravity, new ContinuumPlugin())`).
+ * Differences from HavokPlugin are the contract's decisions table; extras: {@link setContinuousDetection}.
+ */
+export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
+  /** The engine world. */
+  world: World;
+  name = "ContinuumPlugin";
+  onCollisionObservable = new Observable<IPhysicsCollisionEvent>();
+  onCollisionEndedObservable = new Observable<IBasePhysicsCollisionEvent>();
+  onTriggerCollisionObservable = new Observable<IBasePhysicsCollisionEvent>();
+
+  private readonly _useDeltaForWorldStep: boolean;
+  private _fixedTimeStep = 1 / 60;
+  /** Duration of the current / last step, used by setTargetTransform. */
+  private _stepDt = 1 / 60;
+  private _maxLinear: number;
+  private _maxAngular: number;
+  private _maxQueryHits = 1;
+  private _disposed = false;
+  private readonly _defaultContinuity: ContinuousDetection | undefined;
+  /** Engine handle -> record. */
+  private readonly _records = new Map<number, BodyRecord>();
+  /** Records under ALWAYS_INACTIVE activation control (put back to sleep before each step). */
+  private readonly _inactive: BodyRecord[] = [];
+  private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);
+  private readonly _events: EventTargets;
+
+  // scratch (per-step code allocates nothing)
+  private readonly _v = new Vector3();
+  private readonly _v2 = new Vector3();
+  private readonly _q = new Quaternion();
+  private readonly _m = new Matrix();
+  private readonly _m2 = new Matrix();
+  private readonly _m3 = new Matrix();
+  private readonly _pose = new Pose();
+  private readonly _aabb = new Float64Array(6);
+  private readonly _rayFilter: RayFilter = { membership: -1, collideWith: -1, hitTriggers: false, ignoreBody: undefined };
+  private readonly _rayHit = new RayResult();
+  private readonly _rayHits: RayResult[] = [];
+  private readonly _dir = { x: 0, y: 0, z: 0 };
+
+  constructor(useDeltaForWorldStep = true, options: ContinuumPluginOptions = {}) {
+    this._useDeltaForWorldStep = useDeltaForWorldStep;
+    this._maxLinear = options.maxLinearSpeed ?? 200;
+    this._maxAngular = options.maxAngularSpeed ?? 100;
+    this._defaultContinuity = options.defaultContinuousDetection;
+    this.world = new World({
+      gravity: options.gravity,
+      substeps: options.substeps,
+      sleepingEnabled: options.sleepingEnabled,
+      maxLinearSpeed: this._maxLinear,
+      maxAngularSpeed: this._maxAngular,
+    });
+    const self = this;
+    this._events = {
+      get world() {
+        return self.world;
+      },
+      onCollisionObservable: this.onCollisionObservable,
+      onCollisionEndedObservable: this.onCollisionEndedObservable,
+      onTriggerCollisionObservable: this.onTriggerCollisionObservable,
+      recordOf: (h: number) => this._records.get(h),
+      motionTypeOf: (rec: BodyRecord) => this.world.getMotionType(rec.handle),
+    };
+  }
+
+  // ================================================================ world
+
+  /** Always true: no WebAssembly to load. */
+  isSupported(): boolean {
+    return true;
+  }
+
+  getPluginVersion(): number {
+    return 2;
+  }
+
+  setGravity(gravity: Vector3): void {
+    vector3("setGravity", "gravity", gravity);
+    this.world.setGravity(gravity);
+  }
+
+  /** The world gravity (Havok extra). */
+  getGravity(): Vector3 {
+    return this.world.getGravity(new Vector3());
+  }
+
+  setTimeStep(timeStep: number): void {
+    this._fixedTimeStep = positiveNumber("setTimeStep", "timeStep", timeStep);
+  }
+
+  getTimeStep(): number {
+    return this._fixedTimeStep;
+  }
+
+  setVelocityLimits(maxLinearVelocity: number, maxAngularVelocity: number): void {
+    positiveNumber("setVelocityLimits", "maxLinearVelocity", maxLinearVelocity);
+    positiveNumber("setVelocityLimits", "maxAngularVelocity", maxAngularVelocity);
+    this.world.setVelocityLimits(maxLinearVelocity, maxAngularVelocity);
+    this._maxLinear = maxLinearVelocity;
+    this._maxAngular = maxAngularVelocity;
+  }
+
+  getMaxLinearVelocity(): number {
+    return this._maxLinear;
+  }
+
+  getMaxAngularVelocity(): number {
+    return this._maxAngular;
+  }
+
+  /** Accepted for HavokPlugin compatibility; multi-hit raycasts return every hit without it. */
+  setMaxQueryCollectorHits(maxQueryCollectorHits: number): void {
+    positiveNumber("setMaxQueryCollectorHits", "maxQueryCollectorHits", maxQueryCollectorHits);
+    this._maxQueryHits = maxQueryCollectorHits;
+  }
+
+  getMaxQueryCollectorHits(): number {
+    return this._maxQueryHits;
+  }
+
+  /** Number of engine bodies (thin instances count one each). */
+  get numBodies(): number {
+    return this._disposed ? 0 : this.world.bodyCount;
+  }
+
+  /**
+   * Havok's pipeline: prestep of every body, the world step, sync of every body, then collision and trigger
+   * notifications (all inside this call).
+   */
+  executeStep(delta: number, bodies: Array<PhysicsBody>): void {
+    if (this._disposed) return;
+    const dt = this._useDeltaForWorldStep ? delta : this._fixedTimeStep;
+    if (!(dt > 0) || !Number.isFinite(dt)) throw new RangeError(`executeStep: delta must be a finite number > 0, got ${String(delta)}`);
+    this._stepDt = dt;
+    const inactive = this._inactive;
+    for (let i = 0; i < inactive.length; i++) this.world.sleep(inactive[i].handle);
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i];
+      if (!body.disablePreStep) this.setPhysicsBodyTransformation(body, body.transformNode);
+    }
+    this.world.step(dt);
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i];
+      if (!body.disableSync) this.sync(body);
+    }
+    notifyCollisions(this._events);
+    notifyTriggers(this._events);
+  }
+
+  /** Releases the world and everything in it; queries afterwards report no hit. */
+  dispose(): void {
+    if (this._disposed) return;
+    for (const rec of this._records.values()) {
+      rec.shape?.users.delete(rec);
+      rec.handle = -1;
+      rec.collisionObservable?.clear();
+      rec.collisionEndedObservable?.clear();
+    }
+    this._records.clear();
+    this._inactive.length = 0;
+    this.onCollisionObservable.clear();
+    this.onCollisionEndedObservable.clear();
+    this.onTriggerCollisionObservable.clear();
+    this._disposed = true;
+    this.world = new World({ maxLinearSpeed: this._maxLinear, maxAngularSpeed: this._maxAngular });
+  }
+
+  // ================================================================ body records
+
+  /** Every engine record of a body (its instances, or the single body). */
+  private _all(fn: string, body: PhysicsBody): BodyRecord[] {
+    this._checkAlive(fn);
+    if (body === null || typeof body !== "object") throw new TypeError(`${fn}: body must be a PhysicsBody, got ${String(body)}`);
+    const inst = body._pluginDataInstances as BodyRecord[] | undefined;
+    if (inst && inst.length > 0) return inst;
+    const rec = body._pluginData as BodyRecord | undefined;
+    if (!(rec instanceof BodyRecord) || rec.handle < 0) throw new TypeError(`${fn}: body is disposed or was not created by this plugin`);
+    this._single[0] = rec;
+    return this._single;
+  }
+  private readonly _single: BodyRecord[] = [];
+
+  /** The record for an instance index (instance 0 / the body when undefined). */
+  private _ref(fn: string, body: PhysicsBody, instanceIndex?: number): BodyRecord {
+    const all = this._all(fn, body);
+    if (instanceIndex === undefined || instanceIndex === null || (all === this._single && instanceIndex === 0)) return all[0];
+    if (all === this._single) return all[0]; // Havok ignores the index on a plain body
+    if (!Number.isInteger(instanceIndex) || instanceIndex < 0 || instanceIndex >= all.length) {
+      throw new RangeError(`${fn}: instanceIndex must be an integer in [0, ${all.length}), got ${String(instanceIndex)}`);
+    }
+    const rec = all[instanceIndex];
+    if (rec.handle < 0) throw new TypeError(`${fn}: body is disposed`);
+    return rec;
+  }
+
+  /** Records a setter applies to: all instances when instanceIndex is undefined, else the one. */
+  private _targets(fn: string, body: PhysicsBody, instanceIndex?: number): BodyRecord[] {
+    if (instanceIndex === undefined || instanceIndex === null) {
+      const all = this._all(fn, body);
+      for (let i = 0; i < all.length; i++) if (all[i].handle < 0) throw new TypeError(`${fn}: body is disposed`);
+      return all;
+    }
+    this._single[0] = this._ref(fn, body, instanceIndex);
+    return this._single;
+  }
+
+  private _checkAlive(fn: string): void {
+    if (this._disposed) throw new Error(`${fn}: the ContinuumPlugin has been disposed`);
+  }
+
+  private _createRecord(body: PhysicsBody, index: number, motionType: number, position: Vector3, orientation: Quaternion): BodyRecord {
+    const h = this.world.createBody({
+      motionType: motionType as MotionType,
+      position,
+      orientation,
+      angularDamping: DEFAULT_ANGULAR_DAMPING,
+      startAsleep: !!body.startAsleep,
+      collidable: { shape: null, continuity: this._defaultContinuity },
+    });
+    const rec = new BodyRecord(h, body, index, this._onShapeChange);
+    this._records.set(h, rec);
+    this._updateMass(rec);
+    return rec;
+  }
+
+  private _releaseRecord(rec: BodyRecord): void {
+    if (rec.handle < 0) return;
+    if (this.world.isAlive(rec.handle)) this.world.removeBody(rec.handle);
+    this._records.delete(rec.handle);
+    rec.shape?.users.delete(rec);
+    const k = this._inactive.indexOf(rec);
+    if (k >= 0) this._inactive.splice(k, 1);
+    rec.collisionObservable?.clear();
+    rec.collisionEndedObservable?.clear();
+    rec.handle = -1;
+  }
+
+  private _updateMass(rec: BodyRecord): void {
+    const eff = computeShapeMass(this.world, rec.shape, rec.effectiveMass);
+    applyOverrides(rec.userMassProps, eff);
+    this.world.setMassProperties(rec.handle, eff.toEngine());
+  }
+
+  private _assignShape(rec: BodyRecord, data: ShapeData | null): void {
+    if (rec.shape !== data) {
+      rec.shape?.users.delete(rec);
+      rec.shape = data;
+      data?.users.add(rec);
+    }
+    const h = rec.handle;
+    // Havok's HP_Body_SetShape does not activate a body: a startAsleep body given its shape by
+    // PhysicsAggregate stays asleep. The engine wakes on setShape, so put it back.
+    const asleep = this.world.isSleeping(h);
+    this.world.setShape(h, data?.engineShape ?? null);
+    if (data) {
+      this.world.setMaterial(h, data.material);
+      this.world.setCollisionFilter(h, data.membership, data.collideWith);
+      this.world.setTrigger(h, data.isTrigger);
+    }
+    this._updateMass(rec);
+    if (asleep && !this.world.isSleeping(h)) this.world.sleep(h);
+  }
+
+  private _shapeChanged(rec: BodyRecord, data: ShapeData, what: ShapeChange): void {
+    if (this._disposed || rec.handle < 0) return;
+    const h = rec.handle;
+    switch (what) {
+      case ShapeChange.Geometry:
+        this.world.setShape(h, data.engineShape);
+        this._updateMass(rec);
+        break;
+      case ShapeChange.Density:
+        this._updateMass(rec);
+        break;
+      case ShapeChange.Material:
+        this.world.setMaterial(h, data.material);
+        break;
+      case ShapeChange.Filter:
+        this.world.setCollisionFilter(h, data.membership, data.collideWith);
+        break;
+      case ShapeChange.Trigger:
+        this.world.setTrigger(h, data.isTrigger);
+        break;
+    }
+  }
+
+  // ================================================================ bodies
+
+  initBody(body: PhysicsBody, motionType: PhysicsMotionType, position: Vector3, orientation: Quaternion): void {
+    const fn = "initBody";
+    this._checkAlive(fn);
+    if (body === null || typeof body !== "object") throw new TypeError(`${fn}: body must be a PhysicsBody, got ${String(body)}`);
+    enumValue(fn, "motionType", motionType, MOTION_TYPES, "PhysicsMotionType");
+    vector3(fn, "position", position);
+    quaternion(fn, "orientation", orientation);
+    body._pluginData = this._createRecord(body, 0, motionType, position, orientation);
+  }
+
+  initBodyInstances(body: PhysicsBody, motionType: PhysicsMotionType, mesh: Mesh): void {
+    const fn = "initBodyInstances";
+    this._checkAlive(fn);
+    enumValue(fn, "motionType", motionType, MOTION_TYPES, "PhysicsMotionType");
+    const storage = thinInstances(mesh);
+    const matrixData = storage?.matrixData;
+    if (!storage || !matrixData) return;
+    const count = storage.instancesCount ?? 0;
+    this._validateInstanceMatrices(fn, matrixData, 0, count);
+    for (let i = 0; i < count; i++) this._createInstance(body, motionType, matrixData, i, null);
+  }
+
+  private _validateInstanceMatrices(fn: string, m: Float32Array, from: number, to: number): void {
+    for (let k = from * 16; k < to * 16; k++) {
+      if (!Number.isFinite(m[k])) throw new RangeError(`${fn}: thin instance ${Math.floor(k / 16)} has a non-finite matrix element ${m[k]}`);
+    }
+  }
+
+  /** Decomposes instance i's matrix into this._v (position), this._q (rotation), this._v2 (scale). */
+  private _readInstance(matrixData: Float32Array, i: number): void {
+    Matrix.FromArrayToRef(matrixData, i * 16, this._m);
+    if (!this._m.decompose(this._v2, this._q, this._v)) {
+      this._v2.set(1, 1, 1);
+      this._q.set(0, 0, 0, 1);
+      this._v.set(matrixData[i * 16 + 12], matrixData[i * 16 + 13], matrixData[i * 16 + 14]);
+    }
+  }
+
+  private _createInstance(body: PhysicsBody, motionType: number, matrixData: Float32Array, i: number, shape: ShapeData | null): BodyRecord {
+    this._readInstance(matrixData, i);
+    const rec = this._createRecord(body, i, motionType, this._v, this._q);
+    rec.sx = this._v2.x;
+    rec.sy = this._v2.y;
+    rec.sz = this._v2.z;
+    const first = body._pluginDataInstances[0] as BodyRecord | undefined;
+    if (first) rec.userMassProps = first.userMassProps; // Havok copies instance 0's user mass props
+    body._pluginDataInstances.push(rec);
+    if (shape) this._assignShape(rec, shape);
+    return rec;
+  }
+
+  updateBodyInstances(body: PhysicsBody, mesh: Mesh): void {
+    const fn = "updateBodyInstances";
+    this._checkAlive(fn);
+    const storage = thinInstances(mesh);
+    const matrixData = storage?.matrixData;
+    if (!storage || !matrixData) return;
+    const count = storage.instancesCount ?? 0;
+    const recs = body._pluginDataInstances as BodyRecord[];
+    const have = recs.length;
+    this._validateInstanceMatrices(fn, matrixData, 0, count);
+    if (count > have) {
+      const motionType = have > 0 ? this.world.getMotionType(recs[0].handle) : body.motionType ?? 2;
+      let shape: ShapeData | null = have > 0 ? recs[0].shape : null;
+      if (!shape && body.shape?._pluginData instanceof ShapeData) shape = body.shape._pluginData as ShapeData;
+      for (let i = have; i < count; i++) this._createInstance(body, motionType, matrixData, i, shape);
+    } else if (count < have) {
+      for (let i = have - 1; i >= count; i--) this._releaseRecord(recs.pop()!);
+      this._teleportInstances(recs, matrixData);
+    }
+  }
+
+  private _teleportInstances(recs: BodyRecord[], matrixData: Float32Array): void {
+    for (let i = 0; i < recs.length; i++) {
+      const rec = recs[i];
+      this._readInstance(matrixData, i);
+      rec.sx = this._v2.x;
+      rec.sy = this._v2.y;
+      rec.sz = this._v2.z;
+      this.world.setPose(rec.handle, this._v, this._q);
+    }
+  }
+
+  removeBody(body: PhysicsBody): void {
+    if (this._disposed || !body) return;
+    const inst = body._pluginDataInstances as BodyRecord[] | undefined;
+    if (inst) for (let i = 0; i < inst.length; i++) this._releaseRecord(inst[i]);
+    if (body._pluginData instanceof BodyRecord) this._releaseRecord(body._pluginData);
+  }
+
+  disposeBody(body: PhysicsBody): void {
+    // Everything is released by removeBody; calling this alone releases too.
+    this.removeBody(body);
+  }
+
+  sync(body: PhysicsBody): void {
+    this.syncTransform(body, body.transformNode);
+  }
+
+  syncTransform(body: PhysicsBody, transformNode: TransformNode): void {
+    if (this._disposed) return;
+    const inst = body._pluginDataInstances as BodyRecord[];
+    if (inst && inst.length > 0) {
+      const matrixData = thinInstances(transformNode)?.matrixData;
+      if (!matrixData) return;
+      const n = Math.min(inst.length, Math.floor(matrixData.length / 16));
+      for (let i = 0; i < n; i++) {
+        const rec = inst[i];
+        if (rec.handle < 0) continue;
+        this.world.getPosition(rec.handle, this._v);
+        this.world.getOrientation(rec.handle, this._q);
+        this._v2.set(rec.sx, rec.sy, rec.sz);
+        Matrix.ComposeToRef(this._v2, this._q, this._v, this._m);
+        this._m.copyToArray(matrixData, i * 16);
+      }
+      (transformNode as Mesh).thinInstanceBufferUpdated("matrix");
+      return;
+    }
+    const rec = body._pluginData as BodyRecord | undefined;
+    if (!(rec instanceof BodyRecord) || rec.handle < 0) return;
+    const pos = this.world.getPosition(rec.handle, this._v);
+    const quat = this.world.getOrientation(rec.handle, this._q);
+    const parent = transformNode.parent as TransformNode | null;
+    if (parent && !parent.getWorldMatrix().isIdentity()) {
+      // Local TRS relative to the parent; the node keeps its own scaling.
+      parent.computeWorldMatrix(true);
+      this._v2.copyFrom(transformNode.scaling);
+      quat.normalize();
+      Matrix.ComposeToRef(transformNode.absoluteScaling, quat, pos, this._m);
+      parent.getWorldMatrix().invertToRef(this._m2);
+      this._m.multiplyToRef(this._m2, this._m3);
+      this._m3.decomposeToTransformNode(transformNode);
+      transformNode.rotationQuaternion?.normalize();
+      transformNode.scaling.copyFrom(this._v2);
+    } else {
+      transformNode.position.copyFrom(pos);
+      if (transformNode.rotationQuaternion) transformNode.rotationQuaternion.copyFrom(quat);
+      else quat.toEulerAnglesToRef(transformNode.rotation);
+    }
+  }
+
+  /**
+   * The prestep (Havok's `setPhysicsBodyTransformation`): TELEPORT puts the body at the node's pose keeping
+   * its velocities (all instances from their matrices); ACTION moves it there by velocity in one step.
+   */
+  setPhysicsBodyTransformation(body: PhysicsBody, node: TransformNode): void {
+    const type = body.getPrestepType();
+    if (type === PRESTEP_TELEPORT) {
+      const inst = body._pluginDataInstances as BodyRecord[];
+      if (inst.length > 0) {
+        const matrixData = thinInstances(body.transformNode)?.matrixData;
+        if (matrixData) this._teleportInstances(inst, matrixData);
+        return;
+      }
+      const rec = body._pluginData as BodyRecord | undefined;
+      if (!(rec instanceof BodyRecord) || rec.handle < 0) return;
+      if (node.parent) {
+        node.computeWorldMatrix(true);
+        this.world.setPose(rec.handle, node.absolutePosition, node.absoluteRotationQuaternion);
+      } else if (node.rotationQuaternion) {
+        this.world.setPose(rec.handle, node.position, node.rotationQuaternion);
+      } else {
+        const r = node.rotation;
+        Quaternion.FromEulerAnglesToRef(r.x, r.y, r.z, this._q);
+        this.world.setPose(rec.handle, node.position, this._q);
+      }
+    } else if (type === PRESTEP_ACTION) {
+      this.setTargetTransform(body, node.absolutePosition, node.absoluteRotationQuaternion);
+    }
+  }
+
+  setShape(body: PhysicsBody, shape: Nullable<PhysicsShape>): void {
+    const fn = "setShape";
+    const data = shape === null || shape === undefined ? null : shapeDataOf(fn, "shape", shape);
+    const recs = this._all(fn, body);
+    for (let i = 0; i < recs.length; i++) this._assignShape(recs[i], data);
+  }
+
+  getShape(body: PhysicsBody): Nullable<PhysicsShape> {
+    const rec = this._ref("getShape", body);
+    const data = rec.shape;
+    if (!data) return null;
+    if (data.owner && !data.disposed) return data.owner;
+    return new PhysicsShape({ pluginData: data }, body.transformNode.getScene());
+  }
+
+  getShapeType(shape: PhysicsShape): PhysicsShapeType {
+    const d = shape?._pluginData;
+    if (d instanceof ShapeData) return d.type as PhysicsShapeType;
+    if (shape && typeof shape.type === "number") return shape.type;
+    throw new TypeError(`getShapeType: shape must be a ContinuumPlugin PhysicsShape, got ${String(shape)}`);
+  }
+
+  setEventMask(body: PhysicsBody, eventMask: number, instanceIndex?: number): void {
+    const m = mask("setEventMask", "eventMask", eventMask);
+    const recs = this._targets("setEventMask", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) recs[i].eventMask = m;
+  }
+
+  getEventMask(body: PhysicsBody, instanceIndex?: number): number {
+    return this._ref("getEventMask", body, instanceIndex).eventMask;
+  }
+
+  setMotionType(body: PhysicsBody, motionType: PhysicsMotionType, instanceIndex?: number): void {
+    enumValue("setMotionType", "motionType", motionType, MOTION_TYPES, "PhysicsMotionType");
+    const recs = this._targets("setMotionType", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setMotionType(recs[i].handle, motionType as MotionType);
+  }
+
+  getMotionType(body: PhysicsBody, instanceIndex?: number): PhysicsMotionType {
+    return this.world.getMotionType(this._ref("getMotionType", body, instanceIndex).handle) as number as PhysicsMotionType;
+  }
+
+  /**
+   * Havok's activation control: ALWAYS_ACTIVE never sleeps, ALWAYS_INACTIVE stays asleep (impulses and
+   * contacts do not move it), SIMULATION_CONTROLLED is the default. Applies to every instance, or the one
+   * indexed.
+   */
+  setActivationControl(body: PhysicsBody, controlMode: number, instanceIndex?: number): void {
+    const fn = "setActivationControl";
+    enumValue(fn, "controlMode", controlMode, [0, 1, 2], "PhysicsActivationControl");
+    const recs = this._targets(fn, body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) {
+      const rec = recs[i];
+      const k = this._inactive.indexOf(rec);
+      if (k >= 0) this._inactive.splice(k, 1);
+      rec.activation = controlMode;
+      const h = rec.handle;
+      if (controlMode === ACTIVATION_ALWAYS_ACTIVE) {
+        this.world.setSleepingAllowed(h, false);
+        this.world.wake(h);
+      } else if (controlMode === ACTIVATION_ALWAYS_INACTIVE) {
+        this.world.setSleepingAllowed(h, true);
+        this.world.sleep(h);
+        this._inactive.push(rec);
+      } else if (controlMode === ACTIVATION_SIMULATION) {
+        this.world.setSleepingAllowed(h, true);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- mass
+
+  computeMassProperties(body: PhysicsBody, instanceIndex?: number): PhysicsMassProperties {
+    const rec = this._ref("computeMassProperties", body, instanceIndex);
+    return computeShapeMass(this.world, rec.shape, new EffectiveMass()).toBabylon();
+  }
+
+  setMassProperties(body: PhysicsBody, massProps: PhysicsMassProperties, instanceIndex?: number): void {
+    validateMassProps("setMassProperties", massProps);
+    const recs = this._targets("setMassProperties", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) {
+      recs[i].userMassProps = massProps;
+      this._updateMass(recs[i]);
+    }
+  }
+
+  getMassProperties(body: PhysicsBody, instanceIndex?: number): PhysicsMassProperties {
+    return this._ref("getMassProperties", body, instanceIndex).effectiveMass.toBabylon();
+  }
+
+  // ---------------------------------------------------------------- damping, gravity factor
+
+  setLinearDamping(body: PhysicsBody, damping: number, instanceIndex?: number): void {
+    nonNegativeNumber("setLinearDamping", "damping", damping);
+    const recs = this._targets("setLinearDamping", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setLinearDamping(recs[i].handle, damping);
+  }
+
+  getLinearDamping(body: PhysicsBody, instanceIndex?: number): number {
+    return this.world.getLinearDamping(this._ref("getLinearDamping", body, instanceIndex).handle);
+  }
+
+  setAngularDamping(body: PhysicsBody, damping: number, instanceIndex?: number): void {
+    nonNegativeNumber("setAngularDamping", "damping", damping);
+    const recs = this._targets("setAngularDamping", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setAngularDamping(recs[i].handle, damping);
+  }
+
+  getAngularDamping(body: PhysicsBody, instanceIndex?: number): number {
+    return this.world.getAngularDamping(this._ref("getAngularDamping", body, instanceIndex).handle);
+  }
+
+  setGravityFactor(body: PhysicsBody, factor: number, instanceIndex?: number): void {
+    finiteNumber("setGravityFactor", "factor", factor);
+    const recs = this._targets("setGravityFactor", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setGravityFactor(recs[i].handle, factor);
+  }
+
+  getGravityFactor(body: PhysicsBody, instanceIndex?: number): number {
+    return this.world.getGravityFactor(this._ref("getGravityFactor", body, instanceIndex).handle);
+  }
+
+  // ---------------------------------------------------------------- velocities, impulses, forces
+
+  setLinearVelocity(body: PhysicsBody, linVel: Vector3, instanceIndex?: number): void {
+    vector3("setLinearVelocity", "linVel", linVel);
+    const recs = this._targets("setLinearVelocity", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setLinearVelocity(recs[i].handle, linVel);
+  }
+
+  getLinearVelocityToRef(body: PhysicsBody, linVel: Vector3, instanceIndex?: number): void {
+    this.world.getLinearVelocity(this._ref("getLinearVelocityToRef", body, instanceIndex).handle, linVel);
+  }
+
+  setAngularVelocity(body: PhysicsBody, angVel: Vector3, instanceIndex?: number): void {
+    vector3("setAngularVelocity", "angVel", angVel);
+    const recs = this._targets("setAngularVelocity", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setAngularVelocity(recs[i].handle, angVel);
+  }
+
+  getAngularVelocityToRef(body: PhysicsBody, angVel: Vector3, instanceIndex?: number): void {
+    this.world.getAngularVelocity(this._ref("getAngularVelocityToRef", body, instanceIndex).handle, angVel);
+  }
+
+  /** `location` is a world-space point. */
+  applyImpulse(body: PhysicsBody, impulse: Vector3, location: Vector3, instanceIndex?: number): void {
+    vector3("applyImpulse", "impulse", impulse);
+    vector3("applyImpulse", "location", location);
+    const recs = this._targets("applyImpulse", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.applyLinearImpulse(recs[i].handle, impulse, location);
+  }
+
+  applyAngularImpulse(body: PhysicsBody, angularImpulse: Vector3, instanceIndex?: number): void {
+    vector3("applyAngularImpulse", "angularImpulse", angularImpulse);
+    const recs = this._targets("applyAngularImpulse", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.applyAngularImpulse(recs[i].handle, angularImpulse);
+  }
+
+  /** As HavokPlugin: an immediate impulse `force * getTimeStep()` at the world point `location`. */
+  applyForce(body: PhysicsBody, force: Vector3, location: Vector3, instanceIndex?: number): void {
+    vector3("applyForce", "force", force);
+    vector3("applyForce", "location", location);
+    const recs = this._targets("applyForce", body, instanceIndex);
+    const j = force.scaleToRef(this._fixedTimeStep, this._v);
+    for (let i = 0; i < recs.length; i++) this.world.applyLinearImpulse(recs[i].handle, j, location);
+  }
+
+  /** As HavokPlugin: an immediate angular impulse `torque * getTimeStep()`. */
+  applyTorque(body: PhysicsBody, torque: Vector3, instanceIndex?: number): void {
+    vector3("applyTorque", "torque", torque);
+    const recs = this._targets("applyTorque", body, instanceIndex);
+    const j = torque.scaleToRef(this._fixedTimeStep, this._v);
+    for (let i = 0; i < recs.length; i++) this.world.applyAngularImpulse(recs[i].handle, j);
+  }
+
+  /**
+   * Sets the velocities that bring the body to (position, rotation) after one step of the current step
+   * duration; they persist afterwards (Havok's setTargetTransform; works for ANIMATED and DYNAMIC bodies).
+   */
+  setTargetTransform(body: PhysicsBody, position: Vector3, rotation: Quaternion, instanceIndex?: number): void {
+    vector3("setTargetTransform", "position", position);
+    quaternion("setTargetTransform", "rotation", rotation);
+    const recs = this._targets("setTargetTransform", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.moveKinematic(recs[i].handle, position, rotation, this._stepDt);
+  }
+
+  // ---------------------------------------------------------------- continuous detection (Continuum extra)
+
+  /** Sets the continuous collision mode of a body (all instances, or the one indexed). */
+  setContinuousDetection(body: PhysicsBody, detection: ContinuousDetection, instanceIndex?: number): void {
+    const recs = this._targets("setContinuousDetection", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setContinuousDetection(recs[i].handle, detection);
+  }
+
+  getContinuousDetection(body: PhysicsBody, instanceIndex?: number): ContinuousDetection {
+    return this.world.getContinuousDetection(this._ref("getContinuousDetection", body, instanceIndex).handle);
+  }
+
+  // ---------------------------------------------------------------- events
+
+  setCollisionCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
+    bool("setCollisionCallbackEnabled", "enabled", enabled);
+    if (this._disposed) return;
+    const recs = this._targets("setCollisionCallbackEnabled", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) recs[i].eventMask = enabled ? 7 : 0;
+  }
+
+  setCollisionEndedCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
+    bool("setCollisionEndedCallbackEnabled", "enabled", enabled);
+    if (this._disposed) return;
+    const current = this._ref("setCollisionEndedCallbackEnabled", body, instanceIndex).eventMask;
+    const m = enabled ? current | 4 : current & ~4;
+    const recs = this._targets("setCollisionEndedCallbackEnabled", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) recs[i].eventMask = m;
+  }
+
+  getCollisionObservable(body: PhysicsBody, instanceIndex?: number): Observable<IPhysicsCollisionEvent> {
+    const rec = this._ref("getCollisionObservable", body, instanceIndex);
+    return (rec.collisionObservable ??= new Observable<IPhysicsCollisionEvent>());
+  }
+
+  getCollisionEndedObservable(body: PhysicsBody, instanceIndex?: number): Observable<IBasePhysicsCollisionEvent> {
+    const rec = this._ref("getCollisionEndedObservable", body, instanceIndex);
+    return (rec.collisionEndedObservable ??= new Observable<IBasePhysicsCollisionEvent>());
+  }
+
+  // ---------------------------------------------------------------- bounds and geometry
+
+  /**
+   * The body shape's local bounds transformed by the node's world matrix; a shapeless body gives an empty
+   * box at its position (Havok throws).
+   */
+  getBodyBoundingBox(body: PhysicsBody): BoundingBox {
+    const rec = this._ref("getBodyBoundingBox", body);
+    const s = rec.shape?.engineShape ?? null;
+    if (s === null) {
+      const p = this.world.getPosition(rec.handle, new Vector3());
+      return new BoundingBox(p, p.clone(), Matrix.IdentityReadOnly);
+    }
+    s.computeAabb(this._pose.set(0, 0, 0, 0, 0, 0, 1), this._aabb, 0);
+    const a = this._aabb;
+    return new BoundingBox(new Vector3(a[0], a[1], a[2]), new Vector3(a[3], a[4], a[5]), body.transformNode.getWorldMatrix());
+  }
+
+  /** Body-local triangles of the shape (instance 0 for instanced bodies), for the PhysicsViewer. */
+  getBodyGeometry(body: PhysicsBody): { positions: Float32Array; indices: Uint32Array } {
+    const rec = this._ref("getBodyGeometry", body);
+    return shapeGeometry(rec.shape?.engineShape ?? null);
+  }
+
+  // ================================================================ shapes
+
+  initShape(shape: PhysicsShape, type: PhysicsShapeType, options: PhysicsShapeParameters): void {
+    this._checkAlive("initShape");
+    if (shape === null || typeof shape !== "object") throw new TypeError(`initShape: shape must be a PhysicsShape, got ${String(shape)}`);
+    const data = createShapeData(type, options);
+    data.owner = shape;
+    shape._pluginData = data;
+  }
+
+  setShapeFilterMembershipMask(shape: PhysicsShape, membershipMask: number): void {
+    const d = shapeDataOf("setShapeFilterMembershipMask", "shape", shape);
+    d.membership = mask("setShapeFilterMembershipMask", "membershipMask", membershipMask);
+    d.notify(ShapeChange.Filter);
+  }
+
+  getShapeFilterMembershipMask(shape: PhysicsShape): number {
+    return shapeDataOf("getShapeFilterMembershipMask", "shape", shape).membership;
+  }
+
+  setShapeFilterCollideMask(shape: PhysicsShape, collideMask: number): void {
+    const d = shapeDataOf("setShapeFilterCollideMask", "shape", shape);
+    d.collideWith = mask("setShapeFilterCollideMask", "collideMask", collideMask);
+    d.notify(ShapeChange.Filter);
+  }
+
+  getShapeFilterCollideMask(shape: PhysicsShape): number {
+    return shapeDataOf("getShapeFilterCollideMask", "shape", shape).collideWith;
+  }
+
+  setMaterial(shape: PhysicsShape, material: PhysicsMaterial): void {
+    const d = shapeDataOf("setMaterial", "shape", shape);
+    d.material = toSurfaceMaterial("setMaterial", material);
+    d.notify(ShapeChange.Material);
+  }
+
+  getMaterial(shape: PhysicsShape): PhysicsMaterial {
+    return toPhysicsMaterial(shapeDataOf("getMaterial", "shape", shape).material);
+  }
+
+  setDensity(shape: PhysicsShape, density: number): void {
+    const d = shapeDataOf("setDensity", "shape", shape);
+    d.density = nonNegativeNumber("setDensity", "density", density);
+    d.notify(ShapeChange.Density);
+  }
+
+  getDensity(shape: PhysicsShape): number {
+    return shapeDataOf("getDensity", "shape", shape).density;
+  }
+
+  addChild(shape: PhysicsShape, newChild: PhysicsShape, translation?: Vector3, rotation?: Quaternion, scale?: Vector3): void {
+    const fn = "addChild";
+    const parent = shapeDataOf(fn, "shape", shape);
+    const child = shapeDataOf(fn, "newChild", newChild);
+    if (parent.type !== SHAPE_CONTAINER) throw new TypeError(`${fn}: shape must be a CONTAINER, got shape type ${parent.type}`);
+    if (child.contains(parent)) throw new RangeError(`${fn}: newChild contains shape; a container cannot hold itself`);
+    const t = translation ? vector3(fn, "translation", translation) : { x: 0, y: 0, z: 0 };
+    const r = rotation ? quaternion(fn, "rotation", rotation) : { x: 0, y: 0, z: 0, w: 1 };
+    const s = scale ? vector3(fn, "scale", scale) : { x: 1, y: 1, z: 1 };
+    if (s.x === 0 || s.y === 0 || s.z === 0) throw new RangeError(`${fn}: scale must have non-zero components, got (${s.x}, ${s.y}, ${s.z})`);
+    const l = Math.sqrt(r.x * r.x + r.y * r.y + r.z * r.z + r.w * r.w);
+    parent.children.push({
+      data: child,
+      translation: { x: t.x, y: t.y, z: t.z },
+      rotation: { x: r.x / l, y: r.y / l, z: r.z / l, w: r.w / l },
+      scale: { x: s.x, y: s.y, z: s.z },
+    });
+    child.parents.add(parent);
+    parent.rebuild();
+  }
+
+  removeChild(shape: PhysicsShape, childIndex: number): void {
+    const fn = "removeChild";
+    const parent = shapeDataOf(fn, "shape", shape);
+    if (parent.type !== SHAPE_CONTAINER) throw new TypeError(`${fn}: shape must be a CONTAINER, got shape type ${parent.type}`);
+    if (!Number.isInteger(childIndex) || childIndex < 0 || childIndex >= parent.children.length) {
+      throw new RangeError(`${fn}: childIndex must be an integer in [0, ${parent.children.length}), got ${String(childIndex)}`);
+    }
+    const [removed] = parent.children.splice(childIndex, 1);
+    if (!parent.children.some((c) => c.data === removed.data)) removed.data.parents.delete(parent);
+    parent.rebuild();
+  }
+
+  getNumChildren(shape: PhysicsShape): number {
+    const d = shapeDataOf("getNumChildren", "shape", shape);
+    return d.children.length;
+  }
+
+  /** The shape's local bounds (identity world matrix). */
+  getBoundingBox(shape: PhysicsShape): BoundingBox {
+    const d = shapeDataOf("getBoundingBox", "shape", shape);
+    const a = this._aabb;
+    if (d.engineShape) d.engineShape.computeAabb(this._pose.set(0, 0, 0, 0, 0, 0, 1), a, 0);
+    else a.fill(0);
+    return new BoundingBox(new Vector3(a[0], a[1], a[2]), new Vector3(a[3], a[4], a[5]), Matrix.IdentityReadOnly);
+  }
+
+  /** Releases the shape; bodies already using it keep colliding with it (as Havok's reference counting). */
+  disposeShape(shape: PhysicsShape): void {
+    const d = shape?._pluginData;
+    if (!(d instanceof ShapeData)) return;
+    d.disposed = true;
+    shape._pluginData = undefined;
+  }
+
+  setTrigger(shape: PhysicsShape, isTrigger: boolean): void {
+    const d = shapeDataOf("setTrigger", "shape", shape);
+    d.isTrigger = bool("setTrigger", "isTrigger", isTrigger);
+    d.notify(ShapeChange.Trigger);
+  }
+
+  // ================================================================ constraints (a later issue)
+
+  addConstraint(body: PhysicsBody, childBody: PhysicsBody, constraint: PhysicsConstraint, instanceIndex?: number, childInstanceIndex?: number): void {
+    void instanceIndex;
+    void childInstanceIndex;
+    this.initConstraint(constraint, body, childBody);
+  }
+
+  initConstraint(constraint: PhysicsConstraint, _body: PhysicsBody, _childBody: PhysicsBody): void {
+    throw new Error(`ContinuumPlugin: constraints are not supported yet (PhysicsConstraintType ${String(constraint?.type)})`);
+  }
+  setEnabled(_constraint: PhysicsConstraint, _isEnabled: boolean): void {}
+  getEnabled(_constraint: PhysicsConstraint): boolean {
+    return false;
+  }
+  setCollisionsEnabled(_constraint: PhysicsConstraint, _isEnabled: boolean): void {}
+  getCollisionsEnabled(_constraint: PhysicsConstraint): boolean {
+    return false;
+  }
+  setAxisFriction(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _friction: number): void {}
+  getAxisFriction(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
+    return null;
+  }
+  setAxisMode(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _limitMode: PhysicsConstraintAxisLimitMode): void {}
+  getAxisMode(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<PhysicsConstraintAxisLimitMode> {
+    return null;
+  }
+  setAxisMinLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _minLimit: number): void {}
+  getAxisMinLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
+    return null;
+  }
+  setAxisMaxLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _limit: number): void {}
+  getAxisMaxLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
+    return null;
+  }
+  setAxisMotorType(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _motorType: PhysicsConstraintMotorType): void {}
+  getAxisMotorType(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<PhysicsConstraintMotorType> {
+    return null;
+  }
+  setAxisMotorTarget(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _target: number): void {}
+  getAxisMotorTarget(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
+    return null;
+  }
+  setAxisMotorMaxForce(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _maxForce: number): void {}
+  getAxisMotorMaxForce(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
+    return null;
+  }
+  disposeConstraint(_constraint: PhysicsConstraint): void {}
+  getBodiesUsingConstraint(_constraint: PhysicsConstraint): ConstrainedBodyPair[] {
+    return [];
+  }
+
+  // ================================================================ queries
+
+  /**
+   * Nearest hit into a single result; every hit sorted by distance into an empty array (no need for
+   * setMaxQueryCollectorHits); the k nearest into a pre-filled array of k results. Triggers are skipped
+   * unless `shouldHitTriggers`; `ignoreBody` skips that body (instance 0 of an instanced body).
+   */
+  raycast(from: Vector3, to: Vector3, result: PhysicsRaycastResult | Array<PhysicsRaycastResult>, query?: IRaycastQuery): void {
+    const fn = "raycast";
+    vector3(fn, "from", from);
+    vector3(fn, "to", to);
+    const multi = Array.isArray(result);
+    if (multi) for (let i = 0; i < result.length; i++) result[i].reset(from, to);
+    else if (result && typeof result.reset === "function") result.reset(from, to);
+    else throw new TypeError(`${fn}: result must be a PhysicsRaycastResult or an array of them, got ${String(result)}`);
+    if (this._disposed) return;
+    const dx = to.x - from.x,
+      dy = to.y - from.y,
+      dz = to.z - from.z;
+    const len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(len > 0)) return;
+    const dir = this._dir;
+    dir.x = dx / len;
+    dir.y = dy / len;
+    dir.z = dz / len;
+    const f = this._rayFilter;
+    f.membership = query?.membership ?? -1;
+    f.collideWith = query?.collideWith ?? -1;
+    f.hitTriggers = !!query?.shouldHitTriggers;
+    f.ignoreBody = undefined;
+    const ign = query?.ignoreBody;
+    if (ign) {
+      const rec = (ign._pluginData ?? ign._pluginDataInstances?.[0]) as BodyRecord | undefined;
+      if (rec instanceof BodyRecord && rec.handle >= 0) f.ignoreBody = rec.handle;
+    }
+    if (!multi) {
+      if (this.world.raycast(from, dir, len, f, this._rayHit)) this._fillRayResult(result, this._rayHit);
+      return;
+    }
+    const n = this.world.raycastAll(from, dir, len, f, this._rayHits);
+    if (result.length === 0) {
+      for (let i = 0; i < n; i++) {
+        const r = new PhysicsRaycastResult();
+        r.reset(from, to);
+        result.push(r);
+      }
+    }
+    const k = Math.min(n, result.length);
+    for (let i = 0; i < k; i++) this._fillRayResult(result[i], this._rayHits[i]);
+  }
+
+  private _fillRayResult(out: PhysicsRaycastResult, hit: RayResult): void {
+    const rec = this._records.get(hit.body);
+    out.setHitData(hit.normal, hit.point, -1);
+    out.setHitDistance(hit.distance);
+    out.body = rec?.body;
+    out.bodyIndex = rec?.index;
+    const data = rec?.shape;
+    if (data) {
+      const leaf = hit.childIndex >= 0 && data.leaves.length > 1 ? data.leaves[hit.childIndex] : data.leaves.length === 1 ? data.leaves[0] : data;
+      out.shape = (leaf?.owner ?? data.owner) ?? undefined;
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Continuum's Babylon.js entry point: the `ContinuumPlugin` (an `IPhysicsEnginePluginV2`, a drop-in for
+ * HavokPlugin) and the whole engine API.
+ */
+export { ContinuumPlugin, type ContinuumPluginOptions } from "./continuumPlugin";
+export * from "../src/index";
