@@ -65,6 +65,8 @@ export const CONTACT = 28;
 class ManifoldStore {
   count = 0;
   header = new Float64Array(HEADER * 64);
+  /** Dense body indices (a, b) per manifold, as int32 for the loops' array indexing. */
+  bodyIndex = new Int32Array(2 * 64);
   contacts = new Float64Array(CONTACT * 4 * 64);
   /** Open-addressed table: manifold index + 1, 0 = empty. */
   table = new Int32Array(256);
@@ -76,6 +78,9 @@ class ManifoldStore {
     const h = new Float64Array(cap * HEADER);
     h.set(this.header);
     this.header = h;
+    const bi = new Int32Array(cap * 2);
+    bi.set(this.bodyIndex);
+    this.bodyIndex = bi;
     const c = new Float64Array(cap * 4 * CONTACT);
     c.set(this.contacts);
     this.contacts = c;
@@ -169,6 +174,8 @@ export class ContactSolver {
     const ck = m.childA * 2097152 + m.childB;
     hd[o + H_A] = a;
     hd[o + H_B] = b;
+    s.bodyIndex[i * 2] = a;
+    s.bodyIndex[i * 2 + 1] = b;
     hd[o + H_COUNT] = m.count;
     hd[o + H_NX] = m.normalX;
     hd[o + H_NX + 1] = m.normalY;
@@ -252,15 +259,16 @@ export class ContactSolver {
   prepare(bodies: BodySet, h: number): void {
     const s = this.cur;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      bi = s.bodyIndex;
     const invMass = bodies.invMass,
       inv = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
-      const a = hd[o + H_A],
-        b = hd[o + H_B];
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
       const mA = invMass[a],
         mB = invMass[b];
       // Contacts against bodies that cannot be pushed are twice as stiff (Box2D v3 static softness).
@@ -285,6 +293,8 @@ export class ContactSolver {
         t2z = hd[o + H_T2X + 2];
       const ia = a * 6,
         ib = b * 6;
+      const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
+      const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
       const n = hd[o + H_COUNT];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
@@ -294,12 +304,27 @@ export class ContactSolver {
         const rbx = c[co + 3],
           rby = c[co + 4],
           rbz = c[co + 5];
-        c[co + C_NORMAL_MASS] = invEffMass(mA, mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-        // Tangent pair: the full 2x2 effective mass (lever arms couple the two directions unless the
-        // basis happens to align with the inertia), stored inverted.
-        const k11 = kEntry(mA + mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z, t1x, t1y, t1z);
-        const k22 = kEntry(mA + mB, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z, t2x, t2y, t2z);
-        const k12 = kEntry(0, inv, ia, ib, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z);
+        // Effective masses, inline (calls with many double arguments would box them): for directions
+        // d, e: K(d, e) = (mA + mB) d.e + (rA x d) IA (rA x e) + (rB x d) IB (rB x e).
+        const an_x = ray * nz - raz * ny, an_y = raz * nx - rax * nz, an_z = rax * ny - ray * nx;
+        const bn_x = rby * nz - rbz * ny, bn_y = rbz * nx - rbx * nz, bn_z = rbx * ny - rby * nx;
+        const a1x = ray * t1z - raz * t1y, a1y = raz * t1x - rax * t1z, a1z = rax * t1y - ray * t1x;
+        const b1x = rby * t1z - rbz * t1y, b1y = rbz * t1x - rbx * t1z, b1z = rbx * t1y - rby * t1x;
+        const a2x = ray * t2z - raz * t2y, a2y = raz * t2x - rax * t2z, a2z = rax * t2y - ray * t2x;
+        const b2x = rby * t2z - rbz * t2y, b2y = rbz * t2x - rbx * t2z, b2z = rbx * t2y - rby * t2x;
+        // I*(a x d) for A and B
+        let ux = iA0 * an_x + iA3 * an_y + iA4 * an_z, uy = iA3 * an_x + iA1 * an_y + iA5 * an_z, uz = iA4 * an_x + iA5 * an_y + iA2 * an_z;
+        let vx = iB0 * bn_x + iB3 * bn_y + iB4 * bn_z, vy = iB3 * bn_x + iB1 * bn_y + iB5 * bn_z, vz = iB4 * bn_x + iB5 * bn_y + iB2 * bn_z;
+        const kn = mA + mB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
+        c[co + C_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
+        ux = iA0 * a1x + iA3 * a1y + iA4 * a1z; uy = iA3 * a1x + iA1 * a1y + iA5 * a1z; uz = iA4 * a1x + iA5 * a1y + iA2 * a1z;
+        vx = iB0 * b1x + iB3 * b1y + iB4 * b1z; vy = iB3 * b1x + iB1 * b1y + iB5 * b1z; vz = iB4 * b1x + iB5 * b1y + iB2 * b1z;
+        const k11 = mA + mB + a1x * ux + a1y * uy + a1z * uz + b1x * vx + b1y * vy + b1z * vz;
+        const k12 = a2x * ux + a2y * uy + a2z * uz + b2x * vx + b2y * vy + b2z * vz;
+        ux = iA0 * a2x + iA3 * a2y + iA4 * a2z; uy = iA3 * a2x + iA1 * a2y + iA5 * a2z; uz = iA4 * a2x + iA5 * a2y + iA2 * a2z;
+        vx = iB0 * b2x + iB3 * b2y + iB4 * b2z; vy = iB3 * b2x + iB1 * b2y + iB5 * b2z; vz = iB4 * b2x + iB5 * b2y + iB2 * b2z;
+        const k22 = mA + mB + a2x * ux + a2y * uy + a2z * uz + b2x * vx + b2y * vy + b2z * vz;
+        // The tangent pair's 2x2 effective mass (lever arms couple the two directions), stored inverted.
         const det = k11 * k22 - k12 * k12;
         const id = det > 1e-300 ? 1 / det : 0;
         c[co + C_T1_MASS] = k22 * id;
@@ -318,15 +343,16 @@ export class ContactSolver {
   warmStart(bodies: BodySet): void {
     const s = this.cur;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      bi = s.bodyIndex;
     const invMass = bodies.invMass,
-      inv = bodies.invInertiaWorld,
+      I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
-      const a = hd[o + H_A],
-        b = hd[o + H_B];
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
       const n = hd[o + H_COUNT];
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
@@ -337,6 +363,19 @@ export class ContactSolver {
       const t2x = hd[o + H_T2X],
         t2y = hd[o + H_T2X + 1],
         t2z = hd[o + H_T2X + 2];
+      // Body state in locals; impulses applied inline (no calls with many double arguments: V8 would box them).
+      const a3 = a * 3,
+        b3 = b * 3,
+        a6 = a * 6,
+        b6 = b * 6;
+      const mA = invMass[a],
+        mB = invMass[b];
+      const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
+      const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const pn = c[co + C_NORMAL_IMPULSE],
@@ -345,23 +384,39 @@ export class ContactSolver {
         const px = pn * nx + p1 * t1x + p2 * t2x;
         const py = pn * ny + p1 * t1y + p2 * t2y;
         const pz = pn * nz + p1 * t1z + p2 * t2z;
-        if (px === 0 && py === 0 && pz === 0) continue;
-        applyImpulse(invMass, inv, vel, w, a, b, c[co], c[co + 1], c[co + 2], c[co + 3], c[co + 4], c[co + 5], px, py, pz);
+        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
+        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+        vbx += mB * px; vby += mB * py; vbz += mB * pz;
+        let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
+        wax -= iA0 * cx + iA3 * cy + iA4 * cz;
+        way -= iA3 * cx + iA1 * cy + iA5 * cz;
+        waz -= iA4 * cx + iA5 * cy + iA2 * cz;
+        cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
+        wbx += iB0 * cx + iB3 * cy + iB4 * cz;
+        wby += iB3 * cx + iB1 * cy + iB5 * cz;
+        wbz += iB4 * cx + iB5 * cy + iB2 * cz;
       }
+      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
     }
   }
 
   /**
    * One solver iteration over every manifold. With `useBias` penetration is pushed out by the spring
    * (capped at the maximum recovery velocity); without it (the relax pass) only the speculative gap is
-   * honoured, so no push-out energy remains in the velocities.
+   * honoured, so no push-out energy remains in the velocities. `accumulate` adds each contact's impulse
+   * to its step total (for events).
    */
   solve(bodies: BodySet, h: number, useBias: boolean, accumulate: boolean): void {
     const s = this.cur;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      bi = s.bodyIndex;
     const invMass = bodies.invMass,
-      inv = bodies.invInertiaWorld,
+      I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel,
       pos = bodies.pos,
@@ -369,56 +424,48 @@ export class ContactSolver {
     const invH = 1 / h;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
-      const a = hd[o + H_A],
-        b = hd[o + H_B];
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
       const n = hd[o + H_COUNT];
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
         nz = hd[o + H_NX + 2];
-      const mA = invMass[a],
-        mB = invMass[b];
       const biasRate = hd[o + H_BIAS_RATE],
         massScale = useBias ? hd[o + H_MASS_SCALE] : 1,
         impulseScale = useBias ? hd[o + H_IMPULSE_SCALE] : 0,
         maxRecovery = hd[o + H_MAX_RECOVERY];
-      const a4 = a * 4,
-        b4 = b * 4;
-      const aqx = rot[a4],
-        aqy = rot[a4 + 1],
-        aqz = rot[a4 + 2],
-        aqw = rot[a4 + 3];
-      const bqx = rot[b4],
-        bqy = rot[b4 + 1],
-        bqz = rot[b4 + 2],
-        bqw = rot[b4 + 3];
-      const apx = pos[a * 3],
-        apy = pos[a * 3 + 1],
-        apz = pos[a * 3 + 2];
-      const bpx = pos[b * 3],
-        bpy = pos[b * 3 + 1],
-        bpz = pos[b * 3 + 2];
+      const a3 = a * 3,
+        b3 = b * 3,
+        a4 = a * 4,
+        b4 = b * 4,
+        a6 = a * 6,
+        b6 = b * 6;
+      const mA = invMass[a],
+        mB = invMass[b];
+      const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
+      const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      const aqx = rot[a4], aqy = rot[a4 + 1], aqz = rot[a4 + 2], aqw = rot[a4 + 3];
+      const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
+      const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
+      const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Current separation from the anchors at the bodies' current poses.
-        let lx = c[co + C_LAX],
-          ly = c[co + C_LAX + 1],
-          lz = c[co + C_LAX + 2];
-        let tx = 2 * (aqy * lz - aqz * ly),
-          ty = 2 * (aqz * lx - aqx * lz),
-          tz = 2 * (aqx * ly - aqy * lx);
-        const wax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
-        const way = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
-        const waz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
-        lx = c[co + C_LBX];
-        ly = c[co + C_LBX + 1];
-        lz = c[co + C_LBX + 2];
-        tx = 2 * (bqy * lz - bqz * ly);
-        ty = 2 * (bqz * lx - bqx * lz);
-        tz = 2 * (bqx * ly - bqy * lx);
-        const wbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
-        const wby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
-        const wbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
-        const sep = (wbx - wax) * nx + (wby - way) * ny + (wbz - waz) * nz + c[co + C_ADJ_SEP];
+        let lx = c[co + C_LAX], ly = c[co + C_LAX + 1], lz = c[co + C_LAX + 2];
+        let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
+        const pax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
+        const pay = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
+        const paz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
+        lx = c[co + C_LBX]; ly = c[co + C_LBX + 1]; lz = c[co + C_LBX + 2];
+        tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
+        const pbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
+        const pby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
+        const pbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
+        const sep = (pbx - pax) * nx + (pby - pay) * ny + (pbz - paz) * nz + c[co + C_ADJ_SEP];
 
         let bias = 0,
           ms = 1,
@@ -432,97 +479,97 @@ export class ContactSolver {
           ms = massScale;
           is = impulseScale;
         }
-        const rax = c[co],
-          ray = c[co + 1],
-          raz = c[co + 2];
-        const rbx = c[co + 3],
-          rby = c[co + 4],
-          rbz = c[co + 5];
-        const a3 = a * 3,
-          b3 = b * 3;
-        const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
-        const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
-        const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
+        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
+        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
+        const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
+        const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const vn = dvx * nx + dvy * ny + dvz * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        let lambda = -c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
-        let next = old + lambda;
+        let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
         if (next < 0) next = 0;
-        lambda = next - old;
+        const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
         // first pushes this step (gravity up to then included), not at the start of the step.
         if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
         c[co + C_NORMAL_IMPULSE] = next;
         if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
         if (lambda !== 0) {
-          applyImpulse(invMass, inv, vel, w, a, b, rax, ray, raz, rbx, rby, rbz, lambda * nx, lambda * ny, lambda * nz);
+          const px = lambda * nx, py = lambda * ny, pz = lambda * nz;
+          vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+          vbx += mB * px; vby += mB * py; vbz += mB * pz;
+          let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
+          wax -= iA0 * cx + iA3 * cy + iA4 * cz;
+          way -= iA3 * cx + iA1 * cy + iA5 * cz;
+          waz -= iA4 * cx + iA5 * cy + iA2 * cz;
+          cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
+          wbx += iB0 * cx + iB3 * cy + iB4 * cz;
+          wby += iB3 * cx + iB1 * cy + iB5 * cz;
+          wbz += iB4 * cx + iB5 * cy + iB2 * cz;
         }
       }
-      // Friction: per contact, two tangent rows clamped to a disc of radius mu * normal impulse.
+      // Friction: per contact, the tangent pair with its 2x2 effective mass, limited to the Coulomb disc
+      // of radius mu * (this contact's normal impulse).
       const mu = hd[o + H_FRICTION];
-      const t1x = hd[o + H_T1X],
-        t1y = hd[o + H_T1X + 1],
-        t1z = hd[o + H_T1X + 2];
-      const t2x = hd[o + H_T2X],
-        t2y = hd[o + H_T2X + 1],
-        t2z = hd[o + H_T2X + 2];
+      const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        const rax = c[co],
-          ray = c[co + 1],
-          raz = c[co + 2];
-        const rbx = c[co + 3],
-          rby = c[co + 4],
-          rbz = c[co + 5];
-        const a3 = a * 3,
-          b3 = b * 3;
-        const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
-        const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
-        const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
+        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
+        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
+        const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
+        const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
         const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
         const o1 = c[co + C_T1_IMPULSE],
           o2 = c[co + C_T2_IMPULSE];
-        const m12 = c[co + C_T12_MASS];
-        let n1 = o1 - (c[co + C_T1_MASS] * v1 + m12 * v2);
-        let n2 = o2 - (m12 * v1 + c[co + C_T2_MASS] * v2);
+        const m11 = c[co + C_T1_MASS],
+          m12 = c[co + C_T12_MASS],
+          m22 = c[co + C_T2_MASS];
+        let n1 = o1 - (m11 * v1 + m12 * v2);
+        let n2 = o2 - (m12 * v1 + m22 * v2);
         const maxF = mu * c[co + C_NORMAL_IMPULSE];
         const l2 = n1 * n1 + n2 * n2;
         if (l2 > maxF * maxF) {
-          projectFriction(c[co + C_T1_MASS], m12, c[co + C_T2_MASS], n1, n2, maxF, fr);
-          n1 = fr[0];
-          n2 = fr[1];
+          if (maxF <= 0) {
+            n1 = 0;
+            n2 = 0;
+          } else {
+            fr[0] = n1;
+            fr[1] = n2;
+            fr[2] = maxF;
+            fr[3] = m11;
+            fr[4] = m12;
+            fr[5] = m22;
+            projectFriction(fr);
+            n1 = fr[0];
+            n2 = fr[1];
+          }
         }
         c[co + C_T1_IMPULSE] = n1;
         c[co + C_T2_IMPULSE] = n2;
         const d1 = n1 - o1,
           d2 = n2 - o2;
         if (d1 !== 0 || d2 !== 0) {
-          applyImpulse(
-            invMass,
-            inv,
-            vel,
-            w,
-            a,
-            b,
-            rax,
-            ray,
-            raz,
-            rbx,
-            rby,
-            rbz,
-            d1 * t1x + d2 * t2x,
-            d1 * t1y + d2 * t2y,
-            d1 * t1z + d2 * t2z,
-          );
+          const px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+          vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+          vbx += mB * px; vby += mB * py; vbz += mB * pz;
+          let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
+          wax -= iA0 * cx + iA3 * cy + iA4 * cz;
+          way -= iA3 * cx + iA1 * cy + iA5 * cz;
+          waz -= iA4 * cx + iA5 * cy + iA2 * cz;
+          cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
+          wbx += iB0 * cx + iB3 * cy + iB4 * cz;
+          wby += iB3 * cx + iB1 * cy + iB5 * cz;
+          wbz += iB4 * cx + iB5 * cy + iB2 * cz;
         }
+        if (accumulate) c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
       }
-      if (accumulate) {
-        for (let k = 0; k < n; k++) {
-          const co = (i * 4 + k) * CONTACT;
-          c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
-        }
-      }
+      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
     }
   }
 
@@ -533,7 +580,8 @@ export class ContactSolver {
   applyRestitution(bodies: BodySet): void {
     const s = this.cur;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      bi = s.bodyIndex;
     const invMass = bodies.invMass,
       inv = bodies.invInertiaWorld,
       vel = bodies.vel,
@@ -543,8 +591,8 @@ export class ContactSolver {
       const e = hd[o + H_RESTITUTION];
       if (e === 0) continue;
       const threshold = hd[o + H_REST_THRESHOLD];
-      const a = hd[o + H_A],
-        b = hd[o + H_B];
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
       const n = hd[o + H_COUNT];
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
@@ -573,7 +621,10 @@ export class ContactSolver {
         c[co + C_NORMAL_IMPULSE] = next;
         c[co + C_TOTAL_IMPULSE] += lambda;
         if (lambda !== 0) {
-          applyImpulse(invMass, inv, vel, w, a, b, rax, ray, raz, rbx, rby, rbz, lambda * nx, lambda * ny, lambda * nz);
+          contactImpulse[0] = lambda * nx;
+          contactImpulse[1] = lambda * ny;
+          contactImpulse[2] = lambda * nz;
+          applyImpulse(invMass, inv, vel, w, a, b, c, co, contactImpulse);
         }
       }
     }
@@ -583,13 +634,14 @@ export class ContactSolver {
   finish(bodies: BodySet): void {
     const s = this.cur;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      bi = s.bodyIndex;
     const pos = bodies.pos,
       rot = bodies.rot;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
-      const a = hd[o + H_A],
-        b = hd[o + H_B];
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
       const n = hd[o + H_COUNT];
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
@@ -622,17 +674,26 @@ export const HeaderField = {
   handleB: H_HANDLE_B,
 } as const;
 
-const fr = new Float64Array(2);
+const fr = new Float64Array(6);
+const contactImpulse = new Float64Array(3);
 
 /**
  * Projects the unclamped friction impulse u onto the disc |n| <= max in the metric of the tangent
  * effective mass K (the velocity response), i.e. the Coulomb impulse that leaves the least relative
  * kinetic energy: n = (K + beta I)^-1 K u with beta >= 0 such that |n| = max. Fast sliding gives
  * n = -max * (sliding direction); a contact on the edge of sticking gives u scaled onto the disc.
- * `a, b, c` are the entries of K^-1 (stored by the solver); beta solves the secular equation by Newton
+ * K^-1's entries come from the solver; beta solves the secular equation by Newton
  * on 1/|n(beta)| - 1/max (More and Sorensen's trust-region iteration), which converges monotonically.
  */
-function projectFriction(a: number, b: number, c: number, u1: number, u2: number, max: number, out: Float64Array): void {
+function projectFriction(io: Float64Array): void {
+  // In: u (io[0], io[1]), max (io[2]), K^-1 entries a, b, c (io[3..5]); out: n (io[0], io[1]).
+  const u1 = io[0],
+    u2 = io[1],
+    max = io[2],
+    a = io[3],
+    b = io[4],
+    c = io[5];
+  const out = io;
   // Eigen-decomposition of the symmetric 2x2 K^-1; K has the reciprocal eigenvalues.
   const half = 0.5 * (a - c);
   const disc = Math.sqrt(half * half + b * b);
@@ -719,89 +780,11 @@ function invRotateInto(rot: Float64Array, o: number, vx: number, vy: number, vz:
   out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }
 
-/** 1 / (J M^-1 J^T) for direction d at lever arms rA, rB; 0 if both bodies are immovable. */
-function invEffMass(
-  mA: number,
-  mB: number,
-  inv: Float64Array,
-  ia: number,
-  ib: number,
-  rax: number,
-  ray: number,
-  raz: number,
-  rbx: number,
-  rby: number,
-  rbz: number,
-  dx: number,
-  dy: number,
-  dz: number,
-): number {
-  // rA x d and rB x d
-  const ax = ray * dz - raz * dy,
-    ay = raz * dx - rax * dz,
-    az = rax * dy - ray * dx;
-  const bx = rby * dz - rbz * dy,
-    by = rbz * dx - rbx * dz,
-    bz = rbx * dy - rby * dx;
-  const k =
-    mA +
-    mB +
-    quadForm(inv, ia, ax, ay, az) +
-    quadForm(inv, ib, bx, by, bz);
-  return k > 0 ? 1 / k : 0;
-}
 
-/** Entry of J M^-1 J^T for two directions d and e at the same lever arms, plus `linear` (mA + mB or 0). */
-function kEntry(
-  linear: number,
-  inv: Float64Array,
-  ia: number,
-  ib: number,
-  rax: number,
-  ray: number,
-  raz: number,
-  rbx: number,
-  rby: number,
-  rbz: number,
-  dx: number,
-  dy: number,
-  dz: number,
-  ex: number,
-  ey: number,
-  ez: number,
-): number {
-  const adx = ray * dz - raz * dy,
-    ady = raz * dx - rax * dz,
-    adz = rax * dy - ray * dx;
-  const aex = ray * ez - raz * ey,
-    aey = raz * ex - rax * ez,
-    aez = rax * ey - ray * ex;
-  const bdx = rby * dz - rbz * dy,
-    bdy = rbz * dx - rbx * dz,
-    bdz = rbx * dy - rby * dx;
-  const bex = rby * ez - rbz * ey,
-    bey = rbz * ex - rbx * ez,
-    bez = rbx * ey - rby * ex;
-  return linear + bilinear(inv, ia, adx, ady, adz, aex, aey, aez) + bilinear(inv, ib, bdx, bdy, bdz, bex, bey, bez);
-}
 
-/** u^T S v for symmetric S stored as (xx, yy, zz, xy, xz, yz). */
-function bilinear(s: Float64Array, o: number, ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): number {
-  return (
-    ux * (s[o] * vx + s[o + 3] * vy + s[o + 4] * vz) +
-    uy * (s[o + 3] * vx + s[o + 1] * vy + s[o + 5] * vz) +
-    uz * (s[o + 4] * vx + s[o + 5] * vy + s[o + 2] * vz)
-  );
-}
 
-/** v^T S v for symmetric S stored as (xx, yy, zz, xy, xz, yz). */
-function quadForm(s: Float64Array, o: number, x: number, y: number, z: number): number {
-  return (
-    s[o] * x * x + s[o + 1] * y * y + s[o + 2] * z * z + 2 * (s[o + 3] * x * y + s[o + 4] * x * z + s[o + 5] * y * z)
-  );
-}
 
-/** Applies impulse P at lever arms: A gets -P, B gets +P. */
+/** Applies impulse P (p[0..2]) at the contact's lever arms (c[co..co+5]): A gets -P, B gets +P. */
 function applyImpulse(
   invMass: Float64Array,
   inv: Float64Array,
@@ -809,16 +792,19 @@ function applyImpulse(
   w: Float64Array,
   a: number,
   b: number,
-  rax: number,
-  ray: number,
-  raz: number,
-  rbx: number,
-  rby: number,
-  rbz: number,
-  px: number,
-  py: number,
-  pz: number,
+  c: Float64Array,
+  co: number,
+  p: Float64Array,
 ): void {
+  const px = p[0],
+    py = p[1],
+    pz = p[2];
+  const rax = c[co],
+    ray = c[co + 1],
+    raz = c[co + 2],
+    rbx = c[co + 3],
+    rby = c[co + 4],
+    rbz = c[co + 5];
   const mA = invMass[a],
     mB = invMass[b];
   const a3 = a * 3,
@@ -829,7 +815,6 @@ function applyImpulse(
   vel[b3] += mB * px;
   vel[b3 + 1] += mB * py;
   vel[b3 + 2] += mB * pz;
-  // angular: wA -= IA^-1 (rA x P), wB += IB^-1 (rB x P)
   let cx = ray * pz - raz * py,
     cy = raz * px - rax * pz,
     cz = rax * py - ray * px;

@@ -625,7 +625,7 @@ export class World {
     return this.bodies.shape[this.index(handle, "getShape")];
   }
 
-  /** Replaces the body's shape; mass properties are recomputed, keeping user overrides. */
+  /** Replaces the body's shape; mass properties are recomputed, keeping user overrides. Does not wake the body. */
   setShape(handle: number, shape: Shape | null): void {
     const i = this.index(handle, "setShape");
     if (shape !== null && !(shape instanceof Shape)) throw new TypeError(`setShape: shape must be a Shape or null, got ${String(shape)}`);
@@ -636,8 +636,9 @@ export class World {
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
+    // Like Havok, a shape change does not wake a sleeping body (PhysicsAggregate sets the shape of
+    // startAsleep bodies right after creating them).
     this.removeProxy(i);
-    this.wakeIndex(i);
     this.updateProxy(i);
   }
 

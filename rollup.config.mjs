@@ -1,0 +1,133 @@
+// Rollup builds for Continuum.
+//
+//   1. The library: plugin/index.ts -> dist/continuum.mjs (ESM) and dist/continuum.umd.js (UMD, global
+//      CONTINUUM). Every @babylonjs/* import is external; in the UMD build every @babylonjs/core and
+//      @babylonjs/core/... import maps to the global BABYLON. Declarations are emitted separately by
+//      `tsc -p tsconfig.build.json` (see package.json "build").
+//   2. The demo: demo/src/main.ts -> demo/dist/demo.js (ESM, Babylon bundled in and tree-shaken).
+//
+// `rollup -c` builds both. `rollup -c --configLib` / `--configDemo` builds only one of them.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import typescript from "@rollup/plugin-typescript";
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const r = (...p) => path.join(root, ...p);
+
+const isBabylon = (id) => id === "@babylonjs/core" || id.startsWith("@babylonjs/");
+
+/** UMD globals: @babylonjs/core (and any deep import of it) -> BABYLON; other Babylon packages too. */
+function umdGlobals(id) {
+  if (id === "@babylonjs/havok") return "HavokPhysics";
+  if (isBabylon(id)) return "BABYLON";
+  return undefined;
+}
+
+/**
+ * @babylonjs/core has no "exports" map and is "type": "module", so in Node a deep import must carry its
+ * file extension ("@babylonjs/core/Maths/math.vector.js"). TypeScript sources often omit it, which works in
+ * bundlers but not when dist/continuum.mjs is imported by Node (the bench, the tests). Add it when missing.
+ */
+function babylonEsmPath(id) {
+  const m = /^(@babylonjs\/[^/]+)\/(.+)$/.exec(id);
+  if (!m || /\.(m?js|json|wasm)$/.test(id)) return id;
+  const pkgDir = r("node_modules", m[1]);
+  if (fs.existsSync(path.join(pkgDir, m[2] + ".js"))) return id + ".js";
+  if (fs.existsSync(path.join(pkgDir, m[2], "index.js"))) return id + "/index.js";
+  return id;
+}
+
+/** Lets the demo import the library by its package name and get the TypeScript sources bundled. */
+function selfAlias() {
+  return {
+    name: "continuum-self-alias",
+    resolveId(source) {
+      if (source === "continuum-physics") return r("plugin", "index.ts");
+      return null;
+    },
+  };
+}
+
+/** Babylon's ES modules are full of circular imports and `this` at top level; those warnings are noise. */
+function onwarn(warning, warn) {
+  const inBabylon = (s) => typeof s === "string" && s.includes(`node_modules${path.sep}@babylonjs`);
+  if (warning.code === "CIRCULAR_DEPENDENCY" && (warning.ids ?? []).some(inBabylon)) return;
+  if (warning.code === "THIS_IS_UNDEFINED" && inBabylon(warning.id)) return;
+  if (warning.code === "EVAL" && inBabylon(warning.id)) return;
+  if (warning.code === "SOURCEMAP_ERROR" && inBabylon(warning.id)) return;
+  warn(warning);
+}
+
+const banner = `/*! Continuum physics ${JSON.parse(fs.readFileSync(r("package.json"), "utf8")).version} | MIT */`;
+
+const libConfig = {
+  input: r("plugin", "index.ts"),
+  external: isBabylon,
+  plugins: [
+    typescript({
+      tsconfig: r("tsconfig.build.json"),
+      // TypeScript only transpiles here (noCheck): declarations and the type check of src/ and plugin/
+      // come from `tsc -p tsconfig.build.json`, which runs right after rollup in `npm run build` and fails
+      // on type errors; `npm run typecheck` checks everything (tests and demo too).
+      compilerOptions: {
+        declaration: false,
+        declarationMap: false,
+        emitDeclarationOnly: false,
+        noEmit: false,
+        sourceMap: true,
+        noCheck: true,
+        outDir: r("dist"),
+      },
+      include: ["src/**/*.ts", "plugin/**/*.ts"],
+    }),
+  ],
+  onwarn,
+  output: [
+    {
+      file: r("dist", "continuum.mjs"),
+      format: "es",
+      sourcemap: true,
+      banner,
+      paths: babylonEsmPath,
+    },
+    {
+      file: r("dist", "continuum.umd.js"),
+      format: "umd",
+      name: "CONTINUUM",
+      exports: "named",
+      sourcemap: true,
+      banner,
+      globals: umdGlobals,
+    },
+  ],
+};
+
+const demoConfig = {
+  input: r("demo", "src", "main.ts"),
+  plugins: [
+    selfAlias(),
+    nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".json"] }),
+    typescript({
+      tsconfig: r("tsconfig.json"),
+      // Transpile only; `npm run typecheck` (first step of `npm test`) type-checks demo/src.
+      compilerOptions: { noEmit: false, noCheck: true, sourceMap: true, outDir: r("demo", "dist") },
+      include: ["demo/src/**/*.ts", "src/**/*.ts", "plugin/**/*.ts"],
+    }),
+  ],
+  onwarn,
+  output: {
+    file: r("demo", "dist", "demo.js"),
+    format: "es",
+    sourcemap: true,
+    // Babylon loads some pieces (shaders, etc.) with dynamic import(); keep them in one file.
+    inlineDynamicImports: true,
+  },
+};
+
+export default (args) => {
+  if (args.configLib) return libConfig;
+  if (args.configDemo) return demoConfig;
+  return [libConfig, demoConfig];
+};
