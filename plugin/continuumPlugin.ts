@@ -47,7 +47,7 @@ import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber,
 export interface ContinuumPluginOptions {
   /** Initial gravity (Babylon's PhysicsEngine sets it again on enablePhysics). */
   gravity?: { x: number; y: number; z: number };
-  /** Solver substeps per step (engine default 4). */
+  /** Solver substeps per step (engine default 8). */
   substeps?: number;
   /** Whether bodies may fall asleep (default true). */
   sleepingEnabled?: boolean;
