@@ -225,6 +225,7 @@ export class ContactSolver {
       // this plus the normal component of the anchors' relative displacement (Box2D v3's current
       // separation, written with absolute anchors).
       c[co + C_ADJ_SEP] = -m.depth[k];
+      c[co + C_SEPARATION] = -m.depth[k];
       c[co + C_FEATURE] = m.featureId[k];
       c[co + C_PX] = px;
       c[co + C_PX + 1] = py;
@@ -454,18 +455,26 @@ export class ContactSolver {
       const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        // Current separation from the anchors at the bodies' current poses.
-        let lx = c[co + C_LAX], ly = c[co + C_LAX + 1], lz = c[co + C_LAX + 2];
-        let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
-        const pax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
-        const pay = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
-        const paz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
-        lx = c[co + C_LBX]; ly = c[co + C_LBX + 1]; lz = c[co + C_LBX + 2];
-        tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
-        const pbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
-        const pby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
-        const pbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
-        const sep = (pbx - pax) * nx + (pby - pay) * ny + (pbz - paz) * nz + c[co + C_ADJ_SEP];
+        // Current separation. Poses change only in the position integration between the solve and the
+        // relax pass of a substep, so the relax pass computes it from the anchors at the current poses and
+        // stores it; the next substep's solve pass (same poses) reuses it. The first substep starts from
+        // the narrow phase's value.
+        let sep: number;
+        if (useBias) sep = c[co + C_SEPARATION];
+        else {
+          let lx = c[co + C_LAX], ly = c[co + C_LAX + 1], lz = c[co + C_LAX + 2];
+          let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
+          const pax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
+          const pay = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
+          const paz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
+          lx = c[co + C_LBX]; ly = c[co + C_LBX + 1]; lz = c[co + C_LBX + 2];
+          tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
+          const pbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
+          const pby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
+          const pbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
+          sep = (pbx - pax) * nx + (pby - pay) * ny + (pbz - paz) * nz + c[co + C_ADJ_SEP];
+          c[co + C_SEPARATION] = sep;
+        }
 
         let bias = 0,
           ms = 1,
@@ -515,6 +524,14 @@ export class ContactSolver {
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
+        const o1 = c[co + C_T1_IMPULSE],
+          o2 = c[co + C_T2_IMPULSE];
+        const maxF = mu * c[co + C_NORMAL_IMPULSE];
+        if (maxF === 0 && o1 === 0 && o2 === 0) {
+          // No normal force and no friction held: nothing to do (speculative contacts at rest).
+          if (accumulate) c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
+          continue;
+        }
         const rax = c[co], ray = c[co + 1], raz = c[co + 2];
         const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
         const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
@@ -522,14 +539,11 @@ export class ContactSolver {
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
         const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
-        const o1 = c[co + C_T1_IMPULSE],
-          o2 = c[co + C_T2_IMPULSE];
         const m11 = c[co + C_T1_MASS],
           m12 = c[co + C_T12_MASS],
           m22 = c[co + C_T2_MASS];
         let n1 = o1 - (m11 * v1 + m12 * v2);
         let n2 = o2 - (m12 * v1 + m22 * v2);
-        const maxF = mu * c[co + C_NORMAL_IMPULSE];
         const l2 = n1 * n1 + n2 * n2;
         if (l2 > maxF * maxF) {
           if (maxF <= 0) {
