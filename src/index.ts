@@ -12,7 +12,10 @@ export { Sphere } from "./shapes/sphere";
 export { Box } from "./shapes/box";
 export { Capsule } from "./shapes/capsule";
 export { Cylinder } from "./shapes/cylinder";
+export { ConvexHull } from "./shapes/convexHull";
 export { Compound, CompoundChild, scaleConvex, type CompoundChildDescription } from "./shapes/compound";
+export { TriangleMesh, type TriangleMeshOptions } from "./shapes/triangleMesh";
+export { Heightfield, type HeightfieldOptions } from "./shapes/heightfield";
 export { ContactManifold, ManifoldBuffer } from "./collision/contactManifold";
 export { collideShapes, collideConvex } from "./collision/narrowPhase";
 export { RayHit, rayCastShape, pointInShape } from "./queries/rayShape";
@@ -33,3 +36,11 @@ export {
 } from "./world/descriptions";
 export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
 export { World, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
+export {
+  JointAxis,
+  AxisMode,
+  MotorType,
+  type JointAxisDescription,
+  type JointDescription,
+} from "./dynamics/joint6dof";
+export { JointSolver } from "./dynamics/jointSolver";

@@ -6,11 +6,12 @@
  * "one-shot manifold from support features" scheme (Gregorius, "Robust Contact Creation for Physics
  * Simulations", GDC 2015; Ericson, Real-Time Collision Detection, 8.3, for polygon clipping).
  *
- * Used for every pair involving a Cylinder (and, later, convex hulls). Allocation-free per call.
+ * Used for every pair involving a Cylinder or a ConvexHull. Allocation-free per call.
  */
 import type { Pose } from "../math/pose";
 import type { Box } from "../shapes/box";
 import type { Capsule } from "../shapes/capsule";
+import type { ConvexHull } from "../shapes/convexHull";
 import type { Cylinder } from "../shapes/cylinder";
 import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
@@ -20,6 +21,8 @@ import { GjkResult, gjkDistance, supportCso } from "./gjk";
 
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
 const SIN_TOL = 0.05;
+/** A hull face is the supporting feature when its normal is within asin(SIN_TOL) of the direction. */
+const COS_TOL = Math.sqrt(1 - SIN_TOL * SIN_TOL);
 /** Vertices of the polygon standing in for a cylinder cap (on the true circle, so never outside it). */
 const CAP_N = 8;
 const CAP_COS = new Float64Array(CAP_N);
@@ -42,7 +45,8 @@ const DEPTH_TIE = 1e-4;
 /** Feature-id code of the single witness contact. */
 const WITNESS_CODE = 0x3fff;
 
-const MAX_FV = 32;
+/** Most vertices of a feature polygon (larger hull faces are subsampled: an inscribed polygon). */
+const MAX_FV = 64;
 const MAX_CLIP = 2 * MAX_FV + 4;
 
 /** A supporting feature in world space: 1 point, 2 (segment) or >= 3 (convex polygon, CCW about fn). */
@@ -211,6 +215,72 @@ function capsuleFeature(s: Capsule, p: Pose, ly: number, f: Feature): void {
   }
 }
 
+/**
+ * Hull feature along local unit direction l: the face (of those around the supporting vertex) whose
+ * normal is within the face tolerance, else the supporting vertex's edge most perpendicular to l, else
+ * the vertex. Codes: faces 0..63, edges 64..127, vertices 128..191 (indices mod 64).
+ */
+function hullFeature(s: ConvexHull, p: Pose, lx: number, ly: number, lz: number, f: Feature): void {
+  const vs = s.vertices;
+  const v = s.supportIndex(lx, ly, lz);
+  const fn = s.faceNormals;
+  let bf = -1,
+    bd = -Infinity;
+  for (let k = s.vertexFaceStart[v]; k < s.vertexFaceStart[v + 1]; k++) {
+    const g = s.vertexFaces[k];
+    const d = fn[3 * g] * lx + fn[3 * g + 1] * ly + fn[3 * g + 2] * lz;
+    if (d > bd) {
+      bd = d;
+      bf = g;
+    }
+  }
+  if (bf >= 0 && bd >= COS_TOL) {
+    const k0 = s.faceStart[bf],
+      n = s.faceStart[bf + 1] - k0;
+    const step = n <= MAX_FV ? 1 : Math.ceil(n / MAX_FV);
+    for (let k = 0; k < n; k += step) {
+      const w = s.faceVertices[k0 + k];
+      emit(f, p, vs[3 * w], vs[3 * w + 1], vs[3 * w + 2]);
+    }
+    faceNormal(f, p, fn[3 * bf], fn[3 * bf + 1], fn[3 * bf + 2]);
+    f.code = bf & 63;
+    return;
+  }
+  const vx = vs[3 * v],
+    vy = vs[3 * v + 1],
+    vz = vs[3 * v + 2];
+  let be = -1,
+    bw = -1,
+    bs = SIN_TOL;
+  for (let k = s.vertexEdgeStart[v]; k < s.vertexEdgeStart[v + 1]; k++) {
+    const e = s.vertexEdges[k];
+    const w = s.edgeVertices[2 * e] === v ? s.edgeVertices[2 * e + 1] : s.edgeVertices[2 * e];
+    const ex = vs[3 * w] - vx,
+      ey = vs[3 * w + 1] - vy,
+      ez = vs[3 * w + 2] - vz;
+    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(el > 0)) continue;
+    const c = (ex * lx + ey * ly + ez * lz) / el;
+    const ac = c < 0 ? -c : c;
+    if (ac < bs) {
+      bs = ac;
+      be = e;
+      bw = w;
+    }
+  }
+  if (be >= 0) {
+    // Edge in a fixed vertex order, so its clip ids do not depend on which end supported.
+    const a = v < bw ? v : bw,
+      b = v < bw ? bw : v;
+    emit(f, p, vs[3 * a], vs[3 * a + 1], vs[3 * a + 2]);
+    emit(f, p, vs[3 * b], vs[3 * b + 1], vs[3 * b + 2]);
+    f.code = 64 + (be & 63);
+    return;
+  }
+  emit(f, p, vx, vy, vz);
+  f.code = 128 + (v & 63);
+}
+
 /** Supporting feature of `s`'s core at pose p along world unit direction (dx, dy, dz). */
 function computeFeature(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, f: Feature): void {
   f.n = 0;
@@ -239,12 +309,36 @@ function computeFeature(s: ConvexShape, p: Pose, dx: number, dy: number, dz: num
     case ShapeType.Sphere:
       emit(f, p, 0, 0, 0);
       return;
+    case ShapeType.ConvexHull:
+      hullFeature(s as ConvexHull, p, lx, ly, lz, f);
+      return;
     default: {
       // Unknown convex shape: its support point only (single witness contact).
       s.supportCore(lx, ly, lz, supScratch);
       emit(f, p, supScratch.x, supScratch.y, supScratch.z);
     }
   }
+}
+
+/** Area of a polygon feature (n >= 3), from the cross products of its vertices about its face normal. */
+function polygonArea(f: Feature): number {
+  let sx = 0,
+    sy = 0,
+    sz = 0;
+  const n = f.n;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = f.x[i] - f.x[0],
+      ay = f.y[i] - f.y[0],
+      az = f.z[i] - f.z[0];
+    const bx = f.x[j] - f.x[0],
+      by = f.y[j] - f.y[0],
+      bz = f.z[j] - f.z[0];
+    sx += ay * bz - az * by;
+    sy += az * bx - ax * bz;
+    sz += ax * by - ay * bx;
+  }
+  return 0.5 * (sx * f.fnx + sy * f.fny + sz * f.fnz);
 }
 
 function offsetFeature(f: Feature, ox: number, oy: number, oz: number): void {
@@ -664,10 +758,17 @@ export function collideConvexGeneric(
   if (nA >= 2 && nB >= 2) {
     if (nA >= 3 || nB >= 3) {
       // Reference = the polygon whose face normal is closest to the contact normal (A on ties, for
-      // stability); the contact normal snaps to that face normal so resting contacts are exact.
-      const alignA = nA >= 3 ? featA.fnx * nx + featA.fny * ny + featA.fnz * nz : -2;
-      const alignB = nB >= 3 ? -(featB.fnx * nx + featB.fny * ny + featB.fnz * nz) : -2;
-      refIsA = alignA >= alignB - 1e-9;
+      // stability); the contact normal snaps to that face normal so resting contacts are exact. Two
+      // polygons are both within the face tolerance of the normal, so nearly parallel: then, as in
+      // boxBox, the larger face is the reference, so a resting body's tiny tilts do not flip the choice
+      // (and the feature ids) from step to step.
+      if (nA >= 3 && nB >= 3) {
+        const areaA = polygonArea(featA),
+          areaB = polygonArea(featB);
+        refIsA = areaA * (1 + 1e-6) >= areaB;
+      } else {
+        refIsA = nA >= 3;
+      }
       snapped = true;
       const ref = refIsA ? featA : featB;
       const inc = refIsA ? featB : featA;

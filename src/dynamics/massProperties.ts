@@ -17,6 +17,7 @@ export class MassData {
 }
 
 const scratch6 = new Float64Array(6);
+const cen = { x: 0, y: 0, z: 0 };
 
 /**
  * Computes mass, centre of mass and inertia tensor (about the centre of mass, in the shape's frame) of a
@@ -37,11 +38,29 @@ export function computeMassData(shape: Shape | null, density: number, out: MassD
     for (const ch of shape.children) {
       const mc = ch.shape.volume() * (ch.density ?? density);
       childInertiaAboutOrigin(ch, scratch6);
+      // The child's centroid c (a convex hull's is not at its origin), rotated into the compound frame.
+      const p = ch.pose;
+      ch.shape.centroid(cen);
+      const tx = 2 * (p.qy * cen.z - p.qz * cen.y),
+        ty = 2 * (p.qz * cen.x - p.qx * cen.z),
+        tz = 2 * (p.qx * cen.y - p.qy * cen.x);
+      const rx = cen.x + p.qw * tx + (p.qy * tz - p.qz * ty),
+        ry = cen.y + p.qw * ty + (p.qz * tx - p.qx * tz),
+        rz = cen.z + p.qw * tz + (p.qx * ty - p.qy * tx);
+      // childInertiaAboutOrigin shifts from the child's origin as if it were the centroid; the exact
+      // shift (through the centroid) differs by 2 (Rc . p) E - (Rc p^T + p Rc^T).
+      const rp = rx * p.px + ry * p.py + rz * p.pz;
+      scratch6[0] += 2 * (rp - rx * p.px);
+      scratch6[1] += 2 * (rp - ry * p.py);
+      scratch6[2] += 2 * (rp - rz * p.pz);
+      scratch6[3] -= rx * p.py + p.px * ry;
+      scratch6[4] -= rx * p.pz + p.px * rz;
+      scratch6[5] -= ry * p.pz + p.py * rz;
       for (let k = 0; k < 6; k++) acc[k] += mc * scratch6[k];
       m += mc;
-      cx += mc * ch.pose.px;
-      cy += mc * ch.pose.py;
-      cz += mc * ch.pose.pz;
+      cx += mc * (p.px + rx);
+      cy += mc * (p.py + ry);
+      cz += mc * (p.pz + rz);
     }
     if (m > 0) {
       cx /= m;
@@ -66,6 +85,24 @@ export function computeMassData(shape: Shape | null, density: number, out: MassD
   out.mass = m;
   shape.unitInertia(out.inertia, 0);
   for (let k = 0; k < 6; k++) out.inertia[k] *= m;
+  // Centre of mass at the shape's centroid (not at the origin for a convex hull); the inertia about the
+  // origin is shifted to it by the parallel-axis theorem.
+  shape.centroid(cen);
+  const gx = cen.x,
+    gy = cen.y,
+    gz = cen.z;
+  if (gx !== 0 || gy !== 0 || gz !== 0) {
+    out.comX = gx;
+    out.comY = gy;
+    out.comZ = gz;
+    const t = out.inertia;
+    t[0] -= m * (gy * gy + gz * gz);
+    t[1] -= m * (gx * gx + gz * gz);
+    t[2] -= m * (gx * gx + gy * gy);
+    t[3] += m * gx * gy;
+    t[4] += m * gx * gz;
+    t[5] += m * gy * gz;
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@ import type { QuatLike } from "../math/quat";
 import type { Vec3Like } from "../math/vec3";
 import { Box } from "./box";
 import { Capsule } from "./capsule";
+import { ConvexHull } from "./convexHull";
 import { Cylinder } from "./cylinder";
 import { ConvexShape, Shape } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -34,7 +35,8 @@ export class CompoundChild {
 
 /**
  * Scales a convex shape in its own frame. Boxes scale exactly; spheres take the largest scale
- * component; capsules and cylinders scale their radius by the larger of x and z and their length by y.
+ * component; capsules and cylinders scale their radius by the larger of x and z and their length by y;
+ * convex hulls scale their vertices (exact for any non-uniform scale: the hull of the scaled points).
  */
 export function scaleConvex(shape: ConvexShape, sx: number, sy: number, sz: number): ConvexShape {
   sx = Math.abs(sx);
@@ -45,6 +47,16 @@ export function scaleConvex(shape: ConvexShape, sx: number, sy: number, sz: numb
   if (shape instanceof Sphere) return new Sphere(shape.radius * Math.max(sx, sy, sz));
   if (shape instanceof Capsule) return new Capsule(shape.radius * Math.max(sx, sz), shape.halfLength * sy);
   if (shape instanceof Cylinder) return new Cylinder(shape.radius * Math.max(sx, sz), shape.halfHeight * sy);
+  if (shape instanceof ConvexHull) {
+    const v = shape.vertices;
+    const scaled = new Float64Array(v.length);
+    for (let i = 0; i < v.length; i += 3) {
+      scaled[i] = v[i] * sx;
+      scaled[i + 1] = v[i + 1] * sy;
+      scaled[i + 2] = v[i + 2] * sz;
+    }
+    return new ConvexHull(scaled);
+  }
   throw new TypeError(`scaleConvex: unsupported shape type ${shape.type}`);
 }
 

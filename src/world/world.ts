@@ -23,6 +23,8 @@ import {
   updateWorldInertia,
 } from "../dynamics/integrator";
 import { UnionFind } from "../dynamics/islands";
+import type { JointDescription } from "../dynamics/joint6dof";
+import { JointSolver } from "../dynamics/jointSolver";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
 import {
   type BodyDescription,
@@ -138,6 +140,11 @@ export class World {
   readonly triggerEvents = new TriggerEventBuffer();
   /** Counters of the last step. */
   readonly stats = new StepStats();
+  /**
+   * The joints (6-DOF constraints with per-axis limits, motors, friction and springs). Create them with
+   * {@link World.createJoint}; configure them through this solver's per-axis methods.
+   */
+  readonly joints: JointSolver;
 
   /** Substeps per step. */
   substeps: number;
@@ -205,6 +212,29 @@ export class World {
       maximumRecoveryVelocity: this.maximumRecoveryVelocity,
     };
     this.rayVisitor.world = this;
+    // One bound function for the solver's wake requests (created once, not per call).
+    this.joints = new JointSolver(this.bodies, (handle: number) => {
+      const i = this.bodies.indexOf(handle);
+      if (i >= 0) this.wakeIndex(i);
+    });
+  }
+
+  // ---------------------------------------------------------------- joints
+
+  /**
+   * Creates a joint between two bodies (or a body and the world when `bodyB` is null) and returns its
+   * handle. Unless `collisionsEnabled`, the two bodies stop colliding with each other.
+   */
+  createJoint(desc: JointDescription): number {
+    if (!desc || typeof desc !== "object") throw new TypeError(`createJoint: desc must be a JointDescription, got ${String(desc)}`);
+    this.index(desc.bodyA, "createJoint (bodyA)");
+    if (desc.bodyB !== null && desc.bodyB !== undefined) this.index(desc.bodyB, "createJoint (bodyB)");
+    return this.joints.create(desc);
+  }
+
+  /** Removes a joint; its bodies wake and collide again. */
+  removeJoint(handle: number): void {
+    this.joints.remove(handle);
   }
 
   // ---------------------------------------------------------------- world settings
@@ -332,6 +362,7 @@ export class World {
   removeBody(handle: number): void {
     const i = this.index(handle, "removeBody");
     const b = this.bodies;
+    this.joints.onBodyRemoved(handle);
     this.removeProxy(i);
     const isl = b.island[i];
     if (isl >= 0) {
@@ -931,6 +962,7 @@ export class World {
       this.contactEvents.clear();
       this.triggerEvents.clear();
       if (dt === 0) return;
+      if (this.joints.count > 0) this.wakeJointedSleepers(dt);
       this.buildActiveList();
       this.predict(dt);
       this.broadPhase(dt);
@@ -1048,11 +1080,12 @@ export class World {
   private shouldCollide(i: number, j: number): boolean {
     const b = this.bodies;
     if ((b.membership[i] & b.collideWith[j]) === 0 || (b.membership[j] & b.collideWith[i]) === 0) return false;
+    const ha = b.handle[i],
+      hb = b.handle[j];
     if (this.disabledPairs.count > 0) {
-      const ha = b.handle[i],
-        hb = b.handle[j];
       if (ha < hb ? this.disabledPairs.find(ha, hb) >= 0 : this.disabledPairs.find(hb, ha) >= 0) return false;
     }
+    if (this.joints.count > 0 && this.joints.isCollisionDisabled(ha, hb)) return false;
     return true;
   }
 
@@ -1144,12 +1177,19 @@ export class World {
     const n = this.substeps;
     const h = dt / n;
     const solver = this.solver;
+    const joints = this.joints;
+    const hasJoints = joints.count > 0;
+    // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
+    if (hasJoints) joints.prepare(b, dt, h);
     solver.prepare(b, h);
     for (let s = 0; s < n; s++) {
       integrateVelocities(b, this.active, h, this.gx, this.gy, this.gz, this.maxLinearSpeed, this.maxAngularSpeed);
+      if (hasJoints) joints.warmStart(b);
       solver.warmStart(b);
+      if (hasJoints) joints.solve(b, h, true);
       solver.solve(b, h, true, false);
       integratePositions(b, this.active, h);
+      if (hasJoints) joints.solve(b, h, false);
       solver.solve(b, h, false, true);
     }
     solver.applyRestitution(b);
@@ -1208,6 +1248,17 @@ export class World {
       const dynA = b.motionType[a] === MotionType.Dynamic,
         dynC = b.motionType[c] === MotionType.Dynamic;
       if (dynA && dynC) uf.union(pa, pc);
+    }
+    // Jointed bodies share an island (they sleep and wake together).
+    const ja = this.joints.activeA,
+      jb = this.joints.activeB;
+    for (let k = 0; k < this.joints.activeCount; k++) {
+      const a = ja[k],
+        c = jb[k];
+      if (a < 0 || c < 0) continue;
+      const pa = pos[a],
+        pc = pos[c];
+      if (pa >= 0 && pc >= 0 && b.motionType[a] === MotionType.Dynamic && b.motionType[c] === MotionType.Dynamic) uf.union(pa, pc);
     }
     if (this.islandMin.length < n) this.islandMin = new Float64Array(Math.max(n, this.islandMin.length * 2));
     const minT = this.islandMin;
@@ -1411,6 +1462,24 @@ export class World {
         continue;
       }
       te.add(ha, hb, TriggerEventType.Exited);
+    }
+  }
+
+  /** A sleeping body jointed to a body that moves wakes (with its island) before the step. */
+  private wakeJointedSleepers(dt: number): void {
+    const b = this.bodies;
+    this.joints.prepare(b, dt, dt / this.substeps);
+    const ja = this.joints.activeA,
+      jb = this.joints.activeB;
+    for (let k = 0; k < this.joints.activeCount; k++) {
+      const a = ja[k],
+        c = jb[k];
+      if (a < 0 || c < 0) continue;
+      const sa = (b.flags[a] & BodyFlag.Sleeping) !== 0,
+        sc = (b.flags[c] & BodyFlag.Sleeping) !== 0;
+      if (sa === sc) continue;
+      const mover = sa ? c : a;
+      if (b.motionType[mover] !== MotionType.Static) this.wakeIndex(sa ? a : c);
     }
   }
 
