@@ -7,6 +7,7 @@ import { collideCapsuleBox } from "./capsuleBox";
 import { collideCapsuleCapsule } from "./capsuleCapsule";
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
 import { collideConvexGeneric } from "./convexGeneric";
+import { collideWithTriangles, isTriangleShape } from "./convexMesh";
 import { collideSphereBox } from "./sphereBox";
 import { collideSphereCapsule } from "./sphereCapsule";
 import { collideSphereSphere } from "./sphereSphere";
@@ -128,6 +129,11 @@ function isCompound(s: Shape): s is Compound {
  * (0 for a convex shape).
  */
 export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: number, out: ManifoldBuffer): void {
+  // Triangle meshes and heightfields (one manifold per touching triangle; mesh-mesh pairs do not collide).
+  if (isTriangleShape(a) || isTriangleShape(b)) {
+    collideWithTriangles(a, pa, b, pb, margin, out);
+    return;
+  }
   const aComp = isCompound(a),
     bComp = isCompound(b);
   if (!aComp && !bComp) {

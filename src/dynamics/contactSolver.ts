@@ -57,9 +57,17 @@ const C_RAX = 0,
   C_SEPARATION = 22, // separation at the end of the step (for events)
   C_TOTAL_IMPULSE = 23, // normal impulse summed over the step's substeps
   C_PX = 24, // contact point at t0, world
-  C_T12_MASS = 27; // off-diagonal of the inverse 2x2 tangent mass
+  C_T12_MASS = 27, // off-diagonal of the inverse 2x2 tangent mass
+  C_WARM = 28, // the normal impulse this substep was warm started with, while it is an impact (else -1)
+  C_IMPACT_IMPULSE = 29; // impulse an impact substep added beyond its warm start, not to be re-applied
 /** Contact stride. */
-export const CONTACT = 28;
+export const CONTACT = 30;
+
+/**
+ * A contact whose bodies approach faster than this at the start of a substep (before its warm start) is
+ * an impact in that substep. Gravity adds about g h = 0.02 m/s per substep, far below.
+ */
+const IMPACT_SPEED = 0.5;
 
 /** One buffer of manifolds (the solver double-buffers them for persistence). */
 class ManifoldStore {
@@ -248,6 +256,8 @@ export class ContactSolver {
       c[co + C_NORMAL_IMPULSE] = ni;
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
+      c[co + C_WARM] = -1;
+      c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
       c[co + C_TOTAL_IMPULSE] = 0;
     }
@@ -350,6 +360,26 @@ export class ContactSolver {
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
+    // Impacts: contacts approaching fast before any warm start of this substep (velocities as integrated).
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a3 = bi[i * 2] * 3,
+        b3 = bi[i * 2 + 1] * 3;
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
+        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const vn =
+          (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx +
+          (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz)) * ny +
+          (vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax)) * nz;
+        c[co + C_WARM] = vn < -IMPACT_SPEED ? 0 : -1;
+      }
+    }
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
       const a = bi[i * 2],
@@ -379,9 +409,26 @@ export class ContactSolver {
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        const pn = c[co + C_NORMAL_IMPULSE],
-          p1 = c[co + C_T1_IMPULSE],
+        // Warm start with the impulse the contact sustains, not with an impact's: the impulse that stopped an
+        // approach in the last substep is not needed again, and re-applying it would throw the bodies back
+        // for an iteration that every contact solved after this one sees (a box stopped by a wall throwing
+        // back what is behind it).
+        let pn = c[co + C_NORMAL_IMPULSE];
+        let p1 = c[co + C_T1_IMPULSE],
           p2 = c[co + C_T2_IMPULSE];
+        const impact = c[co + C_IMPACT_IMPULSE];
+        if (impact > 0) {
+          const next = pn > impact ? pn - impact : 0;
+          const scale = pn > 0 ? next / pn : 0;
+          pn = next;
+          p1 *= scale;
+          p2 *= scale;
+          c[co + C_NORMAL_IMPULSE] = pn;
+          c[co + C_T1_IMPULSE] = p1;
+          c[co + C_T2_IMPULSE] = p2;
+          c[co + C_IMPACT_IMPULSE] = 0;
+        }
+        if (c[co + C_WARM] >= 0) c[co + C_WARM] = pn;
         const px = pn * nx + p1 * t1x + p2 * t2x;
         const py = pn * ny + p1 * t1y + p2 * t2y;
         const pz = pn * nz + p1 * t1z + p2 * t2z;
@@ -529,7 +576,7 @@ export class ContactSolver {
         const maxF = mu * c[co + C_NORMAL_IMPULSE];
         if (maxF === 0 && o1 === 0 && o2 === 0) {
           // No normal force and no friction held: nothing to do (speculative contacts at rest).
-          if (accumulate) c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
+          if (accumulate) c[co + C_WARM] = -1;
           continue;
         }
         const rax = c[co], ray = c[co + 1], raz = c[co + 2];
@@ -578,7 +625,15 @@ export class ContactSolver {
           wby += iB3 * cx + iB1 * cy + iB5 * cz;
           wbz += iB4 * cx + iB5 * cy + iB2 * cz;
         }
-        if (accumulate) c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
+        if (accumulate) {
+          c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
+          const warm = c[co + C_WARM];
+          if (warm >= 0) {
+            const added = c[co + C_NORMAL_IMPULSE] - warm;
+            c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
+            c[co + C_WARM] = -1;
+          }
+        }
       }
       vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;

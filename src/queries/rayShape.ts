@@ -1,5 +1,5 @@
 /**
- * Exact ray casts against the convex shapes and compounds, and point containment.
+ * Exact ray casts against the convex shapes (convex hulls included) and compounds, and point containment.
  *
  * The ray is origin + t * d with d of any non-zero length; t is in units of d. Each test transforms the
  * ray into the shape's local frame (rotation preserves t), runs a closed-form local test and rotates the
@@ -18,10 +18,12 @@ import { Vec3 } from "../math/vec3";
 import type { Box } from "../shapes/box";
 import type { Capsule } from "../shapes/capsule";
 import type { Compound } from "../shapes/compound";
+import type { ConvexHull } from "../shapes/convexHull";
 import type { Cylinder } from "../shapes/cylinder";
 import type { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { Sphere } from "../shapes/sphere";
+import { LocalTriangleHit, type TriangleSource } from "../shapes/triangleSource";
 
 /** A ray hit: parameter t along the ray, world unit outward normal, and the compound child (or -1). */
 export class RayHit {
@@ -270,6 +272,42 @@ function rayCylinderLocal(r: number, h: number): number {
   return tEnter;
 }
 
+/**
+ * Ray against a convex hull: the ray's interval clipped by every face's half-space (Cyrus-Beck; Ericson
+ * 5.3.8 for polyhedra). The entry face gives the normal. Same inside/surface rule as the box.
+ */
+function rayHullLocal(s: ConvexHull): number {
+  const fn = s.faceNormals,
+    fo = s.faceOffsets;
+  let tEnter = -Infinity,
+    tExit = Infinity,
+    face = -1;
+  for (let f = 0; f < fo.length; f++) {
+    const fx = fn[3 * f],
+      fy = fn[3 * f + 1],
+      fz = fn[3 * f + 2];
+    const denom = fx * dx + fy * dy + fz * dz;
+    const dist = fo[f] - (fx * ox + fy * oy + fz * oz); // >= 0 when the origin is inside this plane
+    if (denom === 0) {
+      if (dist < 0) return MISS; // parallel and outside
+      continue;
+    }
+    const t = dist / denom;
+    if (denom < 0) {
+      if (t > tEnter) {
+        tEnter = t;
+        face = f;
+      }
+    } else if (t < tExit) tExit = t;
+    if (tEnter > tExit) return MISS;
+  }
+  if (tEnter < 0 || tEnter > tExit || tExit <= 0 || face < 0) return MISS;
+  nx = fn[3 * face];
+  ny = fn[3 * face + 1];
+  nz = fn[3 * face + 2];
+  return tEnter;
+}
+
 /** Local test for a convex shape by type; returns t or MISS. */
 function rayConvexLocal(shape: Shape): number {
   switch (shape.type) {
@@ -287,8 +325,10 @@ function rayConvexLocal(shape: Shape): number {
       const s = shape as Cylinder;
       return rayCylinderLocal(s.radius, s.halfHeight);
     }
+    case ShapeType.ConvexHull:
+      return rayHullLocal(shape as ConvexHull);
     default:
-      return MISS; // convex hulls, meshes and heightfields are not handled here
+      return MISS; // meshes and heightfields are not handled here
   }
 }
 
@@ -318,6 +358,35 @@ function castConvex(
   return true;
 }
 
+const triHit = new LocalTriangleHit();
+
+/**
+ * Ray against a triangle mesh or heightfield (two-sided: the normal faces the ray); childIndex is the
+ * triangle index. A ray starting on a triangle hits it at t = 0.
+ */
+function castTriangles(
+  shape: Shape & TriangleSource,
+  pose: Pose,
+  wox: number,
+  woy: number,
+  woz: number,
+  wdx: number,
+  wdy: number,
+  wdz: number,
+  maxT: number,
+  out: RayHit,
+): boolean {
+  setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
+  if (!shape.rayCastLocal(ox, oy, oz, dx, dy, dz, maxT, triHit)) return false;
+  rotateVec(setQuat(pose), triHit.nx, triHit.ny, triHit.nz, scratchVec);
+  out.t = triHit.t === 0 ? 0 : triHit.t;
+  out.normalX = scratchVec.x;
+  out.normalY = scratchVec.y;
+  out.normalZ = scratchVec.z;
+  out.childIndex = triHit.triangle;
+  return true;
+}
+
 /**
  * Casts the ray origin + t * (dx, dy, dz), 0 <= t <= maxT, against `shape` at `pose`. On a hit writes
  * `out` (t, world unit outward normal, compound child index or -1) and returns true; on a miss returns
@@ -336,6 +405,9 @@ export function rayCastShape(
   out: RayHit,
 ): boolean {
   if (!(maxT >= 0)) return false;
+  if (shape.type === ShapeType.Mesh || shape.type === ShapeType.Heightfield) {
+    return castTriangles(shape as Shape & TriangleSource, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out);
+  }
   if (shape.type !== ShapeType.Compound) {
     return castConvex(shape, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out);
   }
@@ -382,6 +454,8 @@ function pointInConvexLocal(shape: Shape, x: number, y: number, z: number): bool
       const s = shape as Cylinder;
       return y >= -s.halfHeight && y <= s.halfHeight && x * x + z * z <= s.radius * s.radius;
     }
+    case ShapeType.ConvexHull:
+      return (shape as ConvexHull).containsLocal(x, y, z);
     default:
       return false;
   }

@@ -8,6 +8,7 @@ import { IntList } from "../collections/intList";
 import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer } from "../collision/contactManifold";
 import { collideShapes } from "../collision/narrowPhase";
+import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
 import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
@@ -90,7 +91,11 @@ export class StepStats {
   manifolds = 0;
   contacts = 0;
   speculativeContacts = 0;
+  /** Narrow-phase sweeps of Continuous pairs. */
   sweeps = 0;
+  /** Post-solve sweeps of fast Continuous bodies' motion. */
+  toiChecks = 0;
+  /** Bodies moved back to a time of impact by the post-solve pass. */
   toiEvents = 0;
   /** Deepest penetration over all contacts at the end of the step (m, >= 0). */
   maxPenetration = 0;
@@ -187,6 +192,29 @@ export class World {
   private readonly massScratch = new MassData();
   private readonly rayVisitor = new RayVisitor();
   private stepping = false;
+  private readonly motionA = new SweptMotion();
+  private readonly motionB = new SweptMotion();
+  private readonly sweepResult = new SweepResult();
+  private readonly vPredA = new Float64Array(3);
+  private readonly vPredB = new Float64Array(3);
+  private readonly candidates = new IntList(32);
+  private readonly candidateVisitor = {
+    list: null as IntList | null,
+    onOverlap(slot: number): void {
+      this.list!.push(slot);
+    },
+  };
+  private readonly sweptBox = new Float64Array(12);
+  /** TOI events of the post-solve pass: (time, body, other) triples, sorted before handling. */
+  private toiTime = new Float64Array(16);
+  private toiBody = new Int32Array(16);
+  private toiOther = new Int32Array(16);
+  private toiCount = 0;
+  private toiOrder = new Int32Array(16);
+  private clampedAt = new Float64Array(64);
+  /** Pairs of Continuous dynamic bodies that had contacts this step (their meeting was solved). */
+  private readonly continuousContactPairs = new PairTable(0);
+  private stepDt = 0;
 
   constructor(settings: WorldSettings = {}) {
     const g = settings.gravity ?? { x: 0, y: -9.81, z: 0 };
@@ -966,8 +994,10 @@ export class World {
       this.buildActiveList();
       this.predict(dt);
       this.broadPhase(dt);
+      this.stepDt = dt;
       this.narrowPhase();
       this.solve(dt);
+      this.continuousPass(dt);
       this.finishStep(dt);
     } finally {
       this.stepping = false;
@@ -1095,6 +1125,10 @@ export class World {
     const p = this.collector.pairs;
     const solver = this.solver;
     solver.beginStep();
+    this.stats.sweeps = 0;
+    this.stats.toiChecks = 0;
+    this.stats.toiEvents = 0;
+    this.continuousContactPairs.clear();
     const trig = this.triggerPrev;
     this.triggerPrev = this.triggerCur;
     this.triggerCur = trig;
@@ -1134,9 +1168,28 @@ export class World {
         continue;
       }
       const margin = b.margin[ia] + b.margin[ib];
+      const sweepT = this.sweepPair(ia, ib, shapeA, shapeB, margin);
+      if (sweepT < 0) continue; // the sweep proved they do not meet this step: no ghost contacts
+      if (sweepT > 0) {
+        // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
+        this.motionA.poseAt(sweepT, this.poseA);
+        this.motionB.poseAt(sweepT, this.poseB);
+      }
       collideShapes(shapeA, this.poseA, shapeB, this.poseB, margin, mb);
       if (mb.count === 0) continue;
+      if (sweepT > 0) this.rewindManifolds(mb, sweepT);
       const mat = this.combineMaterial(ia, ib);
+      if (
+        b.continuity[ia] === ContinuousDetectionMode.Continuous &&
+        b.continuity[ib] === ContinuousDetectionMode.Continuous &&
+        ta === MotionType.Dynamic &&
+        tb === MotionType.Dynamic
+      ) {
+        const ha = b.handle[ia],
+          hb = b.handle[ib];
+        if (ha < hb) this.continuousContactPairs.insert(ha, hb);
+        else this.continuousContactPairs.insert(hb, ha);
+      }
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
@@ -1149,8 +1202,368 @@ export class World {
     this.stats.manifolds = solver.count;
     this.stats.contacts = contacts;
     this.stats.speculativeContacts = speculative;
-    this.stats.sweeps = 0;
-    this.stats.toiEvents = 0;
+  }
+
+  /**
+   * The sweep gate and test for a pair with a Continuous body (bepu NarrowPhase.AddBatchEntries and
+   * ConvexSweepTaskCommon): only when the relative motion over the step, (|wA| rA + |wB| rB + |vB - vA|) dt,
+   * exceeds the pair's speculative margin. Returns 0 when no sweep is needed (contacts at t0), the time of
+   * impact t1 > 0 on a hit, or -1 when the sweep proved the pair does not meet this step.
+   */
+  private sweepPair(ia: number, ib: number, shapeA: Shape, shapeB: Shape, margin: number): number {
+    const b = this.bodies;
+    const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
+      contB = b.continuity[ib] === ContinuousDetectionMode.Continuous;
+    if (!contA && !contB) return 0;
+    const dt = this.stepDt;
+    const va = this.vPredA,
+      vb = this.vPredB;
+    this.predictedVelocity(ia, dt, va);
+    this.predictedVelocity(ib, dt, vb);
+    const i3 = ia * 3,
+      j3 = ib * 3;
+    const wa = this.isMoving(ia) ? Math.hypot(b.angVel[i3], b.angVel[i3 + 1], b.angVel[i3 + 2]) : 0;
+    const wb = this.isMoving(ib) ? Math.hypot(b.angVel[j3], b.angVel[j3 + 1], b.angVel[j3 + 2]) : 0;
+    const rel = Math.hypot(vb[0] - va[0], vb[1] - va[1], vb[2] - va[2]) + wa * b.radius[ia] + wb * b.radius[ib];
+    if (rel * dt <= margin) return 0;
+    this.setVelocityMotion(ia, va, this.motionA);
+    this.setVelocityMotion(ib, vb, this.motionB);
+    const minStep = Math.min(contA ? b.sweepMinStep[ia] : Infinity, contB ? b.sweepMinStep[ib] : Infinity);
+    const conv = Math.min(contA ? b.sweepConvergence[ia] : Infinity, contB ? b.sweepConvergence[ib] : Infinity);
+    this.stats.sweeps++;
+    const res = this.sweepResult;
+    if (!sweepShapes(shapeA, this.motionA, shapeB, this.motionB, dt, minStep, conv, res)) return -1;
+    return res.t1;
+  }
+
+  /**
+   * Expresses contacts found at time t back at t0 (bepu NarrowPhaseCCDContinuations): depths grow by the
+   * approach the relative velocity makes over t (so the solver lets the bodies close exactly that gap), and
+   * positions move back with A so the lever arms refer to the t0 poses.
+   */
+  private rewindManifolds(mb: ManifoldBuffer, t: number): void {
+    const ma = this.motionA,
+      mbo = this.motionB;
+    const cax = ma.comX + ma.vx * t,
+      cay = ma.comY + ma.vy * t,
+      caz = ma.comZ + ma.vz * t;
+    const cbx = mbo.comX + mbo.vx * t,
+      cby = mbo.comY + mbo.vy * t,
+      cbz = mbo.comZ + mbo.vz * t;
+    for (let m = 0; m < mb.count; m++) {
+      const man = mb.items[m];
+      const nx = man.normalX,
+        ny = man.normalY,
+        nz = man.normalZ;
+      for (let c = 0; c < man.count; c++) {
+        const px = man.positionX[c],
+          py = man.positionY[c],
+          pz = man.positionZ[c];
+        const rax = px - cax,
+          ray = py - cay,
+          raz = pz - caz;
+        const rbx = px - cbx,
+          rby = py - cby,
+          rbz = pz - cbz;
+        const vax = ma.vx + (ma.wy * raz - ma.wz * ray),
+          vay = ma.vy + (ma.wz * rax - ma.wx * raz),
+          vaz = ma.vz + (ma.wx * ray - ma.wy * rax);
+        const vbx = mbo.vx + (mbo.wy * rbz - mbo.wz * rby),
+          vby = mbo.vy + (mbo.wz * rbx - mbo.wx * rbz),
+          vbz = mbo.vz + (mbo.wx * rby - mbo.wy * rbx);
+        const vn = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz;
+        man.depth[c] += vn * t;
+        man.positionX[c] = px - ma.vx * t;
+        man.positionY[c] = py - ma.vy * t;
+        man.positionZ[c] = pz - ma.vz * t;
+      }
+    }
+  }
+
+  /** True for awake non-static bodies (the ones that move this step). */
+  private isMoving(i: number): boolean {
+    const b = this.bodies;
+    return b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0;
+  }
+
+  /** The velocity a body is expected to have over the step (gravity and forces included), 0 if it does not move. */
+  private predictedVelocity(i: number, dt: number, out: Float64Array): void {
+    const b = this.bodies;
+    if (!this.isMoving(i)) {
+      out[0] = out[1] = out[2] = 0;
+      return;
+    }
+    const i3 = i * 3;
+    out[0] = b.vel[i3];
+    out[1] = b.vel[i3 + 1];
+    out[2] = b.vel[i3 + 2];
+    if (b.motionType[i] === MotionType.Dynamic) {
+      const m = b.invMass[i];
+      const gf = m > 0 ? b.gravityFactor[i] * dt : 0;
+      out[0] += gf * this.gx + dt * m * b.force[i3];
+      out[1] += gf * this.gy + dt * m * b.force[i3 + 1];
+      out[2] += gf * this.gz + dt * m * b.force[i3 + 2];
+    }
+  }
+
+  private setVelocityMotion(i: number, v: Float64Array, out: SweptMotion): void {
+    const b = this.bodies;
+    const i3 = i * 3,
+      i4 = i * 4;
+    const moving = this.isMoving(i);
+    out.setVelocity(
+      b.pos[i3],
+      b.pos[i3 + 1],
+      b.pos[i3 + 2],
+      b.rot[i4],
+      b.rot[i4 + 1],
+      b.rot[i4 + 2],
+      b.rot[i4 + 3],
+      v[0],
+      v[1],
+      v[2],
+      moving ? b.angVel[i3] : 0,
+      moving ? b.angVel[i3 + 1] : 0,
+      moving ? b.angVel[i3 + 2] : 0,
+      b.localCom[i3],
+      b.localCom[i3 + 1],
+      b.localCom[i3 + 2],
+    );
+  }
+
+  /** A body's motion over the step as a swept transform from its t0 pose to its current pose (Havok). */
+  private setEndpointMotion(i: number, out: SweptMotion): void {
+    const b = this.bodies;
+    const i3 = i * 3,
+      i4 = i * 4;
+    out.setEndpoints(
+      b.pos0[i3],
+      b.pos0[i3 + 1],
+      b.pos0[i3 + 2],
+      b.rot0[i4],
+      b.rot0[i4 + 1],
+      b.rot0[i4 + 2],
+      b.rot0[i4 + 3],
+      b.pos[i3],
+      b.pos[i3 + 1],
+      b.pos[i3 + 2],
+      b.rot[i4],
+      b.rot[i4 + 1],
+      b.rot[i4 + 2],
+      b.rot[i4 + 3],
+      b.localCom[i3],
+      b.localCom[i3 + 1],
+      b.localCom[i3 + 2],
+    );
+  }
+
+  /**
+   * 8. TOI handling (Havok's swept transforms and TOI events; DESIGN step 8): a fast Continuous body's solved
+   * motion t0 -> t1 is swept against static and kinematic bodies and other Continuous bodies. A time of
+   * impact the solve did not prevent (a secondary collision) moves the body back to its pose at that time,
+   * keeping its velocity (the rest of the motion is lost, as in Box2D). Events are handled in time order.
+   */
+  private continuousPass(dt: number): void {
+    const b = this.bodies;
+    const ids = this.active.data;
+    this.toiCount = 0;
+    for (let k = 0; k < this.active.count; k++) {
+      const i = ids[k];
+      if (b.continuity[i] !== ContinuousDetectionMode.Continuous || b.motionType[i] !== MotionType.Dynamic) continue;
+      if (b.flags[i] & BodyFlag.Trigger) continue;
+      const shape = b.shape[i];
+      if (shape === null) continue;
+      // Only bodies that moved a good part of their own size can have passed through something.
+      const i3 = i * 3,
+        i4 = i * 4;
+      const disp = Math.hypot(b.pos[i3] - b.pos0[i3], b.pos[i3 + 1] - b.pos0[i3 + 1], b.pos[i3 + 2] - b.pos0[i3 + 2]);
+      const dq =
+        Math.abs(b.rot[i4] * b.rot0[i4] + b.rot[i4 + 1] * b.rot0[i4 + 1] + b.rot[i4 + 2] * b.rot0[i4 + 2] + b.rot[i4 + 3] * b.rot0[i4 + 3]);
+      const angularTravel = 2 * Math.sqrt(Math.max(0, 1 - dq * dq)) * b.radius[i];
+      const minRadius = Math.max(b.radius[i] - b.angExpansion[i], 1e-3);
+      if (disp + angularTravel <= 0.5 * minRadius) continue;
+      // Candidates: bodies overlapping the bounds of the whole motion.
+      this.setEndpointMotion(i, this.motionA);
+      const box = this.sweptBox;
+      this.motionA.poseAt(0, this.poseA);
+      shape.computeAabb(this.poseA, box, 0);
+      this.motionA.poseAt(1, this.poseA);
+      shape.computeAabb(this.poseA, box, 6);
+      const minX = Math.min(box[0], box[6]),
+        minY = Math.min(box[1], box[7]),
+        minZ = Math.min(box[2], box[8]);
+      const maxX = Math.max(box[3], box[9]),
+        maxY = Math.max(box[4], box[10]),
+        maxZ = Math.max(box[5], box[11]);
+      const cand = this.candidates;
+      cand.clear();
+      this.candidateVisitor.list = cand;
+      this.staticTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, this.candidateVisitor);
+      this.movingTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, this.candidateVisitor);
+      const minStep = b.sweepMinStep[i] / dt,
+        conv = b.sweepConvergence[i] / dt;
+      for (let c = 0; c < cand.count; c++) {
+        const j = b.slotToDense[cand.data[c]];
+        if (j < 0 || j === i) continue;
+        if (b.flags[j] & BodyFlag.Trigger) continue;
+        const tj = b.motionType[j];
+        const otherContinuous = tj === MotionType.Dynamic && b.continuity[j] === ContinuousDetectionMode.Continuous;
+        if (tj === MotionType.Dynamic && !otherContinuous && (b.flags[j] & BodyFlag.Sleeping) === 0) continue;
+        if (otherContinuous && j < i && this.isMoving(j)) continue; // the pair is handled once, from the lower index
+        if (otherContinuous) {
+          // Two Continuous bodies that had contacts this step met in the solver: only unseen meetings count.
+          const ha = b.handle[i],
+            hb = b.handle[j];
+          if ((ha < hb ? this.continuousContactPairs.find(ha, hb) : this.continuousContactPairs.find(hb, ha)) >= 0) continue;
+        }
+        if (!this.shouldCollide(i, j)) continue;
+        const other = b.shape[j];
+        if (other === null) continue;
+        if (this.isMoving(j)) this.setEndpointMotion(j, this.motionB);
+        else {
+          this.originPose(j, this.poseB);
+          const pb = this.poseB;
+          this.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
+        }
+        this.setEndpointMotion(i, this.motionA);
+        this.stats.toiChecks++;
+        const res = this.sweepResult;
+        if (!sweepShapeLinear(shape, this.motionA, other, this.motionB, minStep, conv, res)) continue;
+        if (res.t0 >= 1) continue;
+        if (!(res.t0 > 0)) {
+          // A hit at 0 is a contact the body started in. Resting or sliding there is the solver's business;
+          // but a body that starts touching and is driven deep into the other one (pushed by a third body,
+          // the case bepu's documentation says speculative contacts miss) stays where it started.
+          const into =
+            (b.pos[i3] - b.pos0[i3]) * res.normalX + (b.pos[i3 + 1] - b.pos0[i3 + 1]) * res.normalY + (b.pos[i3 + 2] - b.pos0[i3 + 2]) * res.normalZ;
+          if (into <= 0.1 * minRadius) continue;
+        }
+        this.addToi(Math.max(0, res.t0), i, otherContinuous ? j : -1);
+      }
+    }
+    if (this.toiCount === 0) return;
+    // Earliest first; ties by body index (deterministic).
+    const n = this.toiCount;
+    const order = this.toiOrder;
+    for (let k = 0; k < n; k++) order[k] = k;
+    const tt = this.toiTime,
+      tb = this.toiBody;
+    order.subarray(0, n).sort((x, y) => tt[x] - tt[y] || tb[x] - tb[y] || x - y);
+    if (this.clampedAt.length < b.count) this.clampedAt = new Float64Array(Math.max(b.count, this.clampedAt.length * 2));
+    const clamped = this.clampedAt;
+    for (let k = 0; k < n; k++) {
+      clamped[tb[order[k]]] = 2;
+      const o = this.toiOther[order[k]];
+      if (o >= 0) clamped[o] = 2;
+    }
+    for (let k = 0; k < n; k++) {
+      const e = order[k];
+      const t = tt[e],
+        i = tb[e],
+        j = this.toiOther[e];
+      if (clamped[i] <= 1 || (j >= 0 && clamped[j] <= 1)) continue; // already moved back to an earlier time
+      this.moveToFraction(i, t);
+      clamped[i] = t;
+      this.toiQueue.push(i);
+      if (j >= 0) {
+        this.moveToFraction(j, t);
+        clamped[j] = t;
+        this.toiQueue.push(j);
+      }
+      this.stats.toiEvents++;
+    }
+    this.propagateToi(dt);
+  }
+
+  private readonly toiQueue = new IntList(16);
+
+  /**
+   * A body moved back to its time of impact may now overlap bodies that it pushed (or that pushed it)
+   * during the solve: each dynamic contact partner of a moved body is swept along its own motion against the
+   * moved body's new pose and moved back to where they meet, in turn (Havok's TOI loop re-collides the
+   * bodies an event touches). Bounded: every body moves back at most a few times.
+   */
+  private propagateToi(dt: void | number): void {
+    void dt;
+    const b = this.bodies;
+    const q = this.toiQueue;
+    const hd = this.solver.header;
+    const count = this.solver.count;
+    let budget = 64 + 4 * q.count;
+    while (q.count > 0 && budget-- > 0) {
+      const i = q.pop();
+      const si = b.shape[i];
+      if (si === null) continue;
+      this.originPose(i, this.poseB);
+      const pb = this.poseB;
+      for (let m = 0; m < count; m++) {
+        const ma = hd[m * HEADER + HeaderField.bodyA],
+          mbi = hd[m * HEADER + HeaderField.bodyB];
+        const k = ma === i ? mbi : mbi === i ? ma : -1;
+        if (k < 0 || b.motionType[k] !== MotionType.Dynamic || !this.isMoving(k)) continue;
+        const sk = b.shape[k];
+        if (sk === null) continue;
+        this.setEndpointMotion(k, this.motionA);
+        this.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
+        this.stats.toiChecks++;
+        const res = this.sweepResult;
+        if (!sweepShapeLinear(sk, this.motionA, si, this.motionB, 0, 1e-3, res)) continue;
+        if (!(res.t0 < 1)) continue;
+        if (!(res.t0 > 0)) {
+          // Touching from the start: only a motion driving it into the moved body is undone.
+          const k3 = k * 3;
+          const into =
+            (b.pos[k3] - b.pos0[k3]) * res.normalX + (b.pos[k3 + 1] - b.pos0[k3 + 1]) * res.normalY + (b.pos[k3 + 2] - b.pos0[k3 + 2]) * res.normalZ;
+          if (into <= 1e-4) continue;
+        }
+        this.moveToFraction(k, Math.max(0, res.t0));
+        this.stats.toiEvents++;
+        q.push(k);
+      }
+    }
+    q.clear();
+  }
+
+  private addToi(t: number, i: number, j: number): void {
+    const n = this.toiCount;
+    if (n === this.toiTime.length) {
+      const m = n * 2;
+      const t2 = new Float64Array(m);
+      t2.set(this.toiTime);
+      this.toiTime = t2;
+      const b2 = new Int32Array(m);
+      b2.set(this.toiBody);
+      this.toiBody = b2;
+      const o2 = new Int32Array(m);
+      o2.set(this.toiOther);
+      this.toiOther = o2;
+      this.toiOrder = new Int32Array(m);
+    }
+    this.toiTime[n] = t;
+    this.toiBody[n] = i;
+    this.toiOther[n] = j;
+    this.toiCount = n + 1;
+  }
+
+  /** Moves body i back along its swept transform to the fraction t of the step (velocity kept). */
+  private moveToFraction(i: number, t: number): void {
+    const b = this.bodies;
+    const i3 = i * 3,
+      i4 = i * 4;
+    for (let k = 0; k < 3; k++) b.pos[i3 + k] = b.pos0[i3 + k] + (b.pos[i3 + k] - b.pos0[i3 + k]) * t;
+    // nlerp along the shortest arc, as the swept transform does.
+    let d = 0;
+    for (let k = 0; k < 4; k++) d += b.rot0[i4 + k] * b.rot[i4 + k];
+    const sgn = d < 0 ? -1 : 1;
+    let l = 0;
+    for (let k = 0; k < 4; k++) {
+      const q = b.rot0[i4 + k] + (sgn * b.rot[i4 + k] - b.rot0[i4 + k]) * t;
+      b.rot[i4 + k] = q;
+      l += q * q;
+    }
+    l = 1 / Math.sqrt(l);
+    for (let k = 0; k < 4; k++) b.rot[i4 + k] *= l;
+    updateWorldInertia(b, i);
   }
 
   /** Combines two surfaces into the pair material (Babylon/Havok combine modes; the larger mode wins). */

@@ -1,0 +1,1044 @@
+/**
+ * Time of impact between two moving shapes over swept transforms: conservative advancement from both
+ * ends of the interval with several samples per iteration, after bepu's `ConvexSweepTaskCommon`
+ * (../shared/ENGINES-RESEARCH.md 1.5) with Box2D's `b2TimeOfImpact` separating-plane bound
+ * (ENGINES-RESEARCH 2.3). Written for Continuum; no code copied.
+ *
+ * Per convex pair:
+ * 1. Bracket: the bounding spheres (about the centres of mass, or about the linearly moving piece
+ *    centre when rotation is small) against the relative linear motion give [tEnter, tExit]; a miss
+ *    ends the test.
+ * 2. Each iteration places 4 samples evenly on [t0, t1] and measures the surface distance d with GJK
+ *    (core distance minus both core radii) and the unit normal n (A toward B).
+ * 3. Safe intervals: the separating-plane gap along n closes at most at
+ *    approach = (vA - vB) . n + |wA| rA + |wB| rB (rX: farthest point of the piece from its body's
+ *    centre of mass), so no contact in [s, s + d / approach]; symmetrically back in time with
+ *    retreat = (vB - vA) . n + |wA| rA + |wB| rB. A non-positive rate proves the whole half-line free.
+ * 4. t0 advances through the chain of safe intervals from the first sample (gaps shorter than
+ *    `minimumSweepTimestep` are skipped: collisions lasting less than it may be missed); the first
+ *    sample in contact (d <= {@link SWEEP_CONTACT_TOLERANCE}) becomes t1; when no sample is in contact,
+ *    t1 is pulled back through the chain of safe intervals from the last sample.
+ * 5. Stops when the interval inverts with no contact seen (proved miss: returns false), when a contact
+ *    was seen and t1 - t0 <= convergenceThreshold, when an unresolved contact-free interval is shorter
+ *    than minimumSweepTimestep (miss), or after 25 iterations.
+ *
+ * A hit is reported only when some sample was actually in contact (or the iteration cap left an
+ * unresolved interval; then `converged` is false and t1 = t0), so bodies passing each other close by do
+ * not report hits (no ghost collisions).
+ *
+ * Non-convex shapes are split into convex pieces: compounds into their children, and any shape type
+ * with a {@link registerSweepPieceEnumerator enumerator} (meshes, heightfields: triangles) into the
+ * pieces that overlap a conservative local query box. Piece pairs whose swept bounds do not overlap
+ * are skipped; the earliest hit wins.
+ *
+ * Allocation-free per call: module-level scratch only (piece lists grow once, then are reused).
+ */
+import { Pose } from "../math/pose";
+import { integrateOrientation, nlerpAngularSpeedBound, setOriginFromCom } from "../dynamics/sweptTransform";
+import type { Compound } from "../shapes/compound";
+import type { ConvexShape, Shape } from "../shapes/shape";
+import { ShapeType } from "../shapes/shapeType";
+import { EpaResult, epaPenetration } from "./epa";
+import { GjkResult, gjkDistance } from "./gjk";
+
+/** Iteration cap of the interval narrowing (bepu: "fixed but high iteration threshold"). */
+export const SWEEP_MAX_ITERATIONS = 25;
+/** Samples per iteration (bepu uses the SIMD width; a scalar loop of 4 here). */
+const SAMPLES = 4;
+/**
+ * A sample whose surface distance is at most this (metres) counts as in contact. Small and positive so
+ * conservative advancement (which approaches contact asymptotically when bodies rotate) terminates.
+ */
+export const SWEEP_CONTACT_TOLERANCE = 1e-5;
+
+/**
+ * One body's motion over the sweep interval, described about its centre of mass (a swept transform).
+ * Two modes:
+ * - velocity ({@link setVelocity}): com(t) = com + v t, q(t) = exp(0.5 w t) q, t in seconds;
+ * - endpoints ({@link setEndpoints}): com lerps and q nlerps from (com0, q0) at t = 0 to (com1, q1)
+ *   at t = duration (duration 1 makes t the step fraction alpha).
+ * The shape is posed at the body origin: origin(t) = com(t) - R(t) localCom.
+ * Reusable: keep one per body slot or a few as scratch.
+ */
+export class SweptMotion {
+  /** 0: constant velocity; 1: interpolated endpoints. */
+  mode = 0;
+  /** Centre of mass at t = 0. */
+  comX = 0;
+  comY = 0;
+  comZ = 0;
+  /** Orientation at t = 0. */
+  qx = 0;
+  qy = 0;
+  qz = 0;
+  qw = 1;
+  /** Linear velocity of the centre of mass (endpoint mode: (com1 - com0) / duration). */
+  vx = 0;
+  vy = 0;
+  vz = 0;
+  /** Angular velocity (velocity mode). */
+  wx = 0;
+  wy = 0;
+  wz = 0;
+  /** Orientation at t = duration (endpoint mode; on q0's hemisphere). */
+  q1x = 0;
+  q1y = 0;
+  q1z = 0;
+  q1w = 1;
+  /** Endpoint mode: the time at which the motion reaches (com1, q1). */
+  duration = 1;
+  /** Centre of mass in the body frame. */
+  localComX = 0;
+  localComY = 0;
+  localComZ = 0;
+  /** Upper bound on the angular speed over the motion (rad per unit of t). */
+  angularSpeed = 0;
+
+  /** Constant velocities from the centre of mass (com) and orientation q at t = 0. */
+  setVelocity(
+    comX: number,
+    comY: number,
+    comZ: number,
+    qx: number,
+    qy: number,
+    qz: number,
+    qw: number,
+    vx: number,
+    vy: number,
+    vz: number,
+    wx: number,
+    wy: number,
+    wz: number,
+    localComX: number,
+    localComY: number,
+    localComZ: number,
+  ): this {
+    this.mode = 0;
+    this.comX = comX;
+    this.comY = comY;
+    this.comZ = comZ;
+    this.qx = qx;
+    this.qy = qy;
+    this.qz = qz;
+    this.qw = qw;
+    this.vx = vx;
+    this.vy = vy;
+    this.vz = vz;
+    this.wx = wx;
+    this.wy = wy;
+    this.wz = wz;
+    this.localComX = localComX;
+    this.localComY = localComY;
+    this.localComZ = localComZ;
+    this.angularSpeed = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    return this;
+  }
+
+  /** A swept transform from (com0, q0) at t = 0 to (com1, q1) at t = duration (default 1: t is alpha). */
+  setEndpoints(
+    com0X: number,
+    com0Y: number,
+    com0Z: number,
+    q0x: number,
+    q0y: number,
+    q0z: number,
+    q0w: number,
+    com1X: number,
+    com1Y: number,
+    com1Z: number,
+    q1x: number,
+    q1y: number,
+    q1z: number,
+    q1w: number,
+    localComX: number,
+    localComY: number,
+    localComZ: number,
+    duration = 1,
+  ): this {
+    const inv = duration > 0 ? 1 / duration : 0;
+    this.mode = 1;
+    this.duration = duration > 0 ? duration : 1;
+    this.comX = com0X;
+    this.comY = com0Y;
+    this.comZ = com0Z;
+    this.qx = q0x;
+    this.qy = q0y;
+    this.qz = q0z;
+    this.qw = q0w;
+    this.vx = (com1X - com0X) * inv;
+    this.vy = (com1Y - com0Y) * inv;
+    this.vz = (com1Z - com0Z) * inv;
+    this.wx = 0;
+    this.wy = 0;
+    this.wz = 0;
+    const neg = q0x * q1x + q0y * q1y + q0z * q1z + q0w * q1w < 0;
+    this.q1x = neg ? -q1x : q1x;
+    this.q1y = neg ? -q1y : q1y;
+    this.q1z = neg ? -q1z : q1z;
+    this.q1w = neg ? -q1w : q1w;
+    this.localComX = localComX;
+    this.localComY = localComY;
+    this.localComZ = localComZ;
+    this.angularSpeed = nlerpAngularSpeedBound(q0x, q0y, q0z, q0w, q1x, q1y, q1z, q1w) * inv;
+    return this;
+  }
+
+  /** A body that does not move, its ORIGIN at (px, py, pz) with orientation q (statics). */
+  setStatic(px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number): this {
+    return this.setVelocity(px, py, pz, qx, qy, qz, qw, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
+
+  /** The body ORIGIN pose at time t (endpoint mode: t in [0, duration]; beyond it extrapolates). */
+  poseAt(t: number, out: Pose): Pose {
+    if (this.mode === 0) {
+      if (this.angularSpeed > 0) integrateOrientation(this.qx, this.qy, this.qz, this.qw, this.wx, this.wy, this.wz, t, out);
+      else {
+        out.qx = this.qx;
+        out.qy = this.qy;
+        out.qz = this.qz;
+        out.qw = this.qw;
+      }
+    } else {
+      const a = t / this.duration,
+        b = 1 - a;
+      let x = b * this.qx + a * this.q1x,
+        y = b * this.qy + a * this.q1y,
+        z = b * this.qz + a * this.q1z,
+        w = b * this.qw + a * this.q1w;
+      const l = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+      x *= l;
+      y *= l;
+      z *= l;
+      w *= l;
+      out.qx = x;
+      out.qy = y;
+      out.qz = z;
+      out.qw = w;
+    }
+    return setOriginFromCom(
+      this.comX + this.vx * t,
+      this.comY + this.vy * t,
+      this.comZ + this.vz * t,
+      this.localComX,
+      this.localComY,
+      this.localComZ,
+      out,
+    );
+  }
+}
+
+/** Result of {@link sweepShapes}. Preallocate one and reuse it. */
+export class SweepResult {
+  /** True when an impact was found in [0, maxT]. */
+  hit = false;
+  /** Last time known to be free of contact before the impact (the safe time). */
+  t0 = 0;
+  /** Upper bound of the impact time (a time at which the shapes were seen in contact). */
+  t1 = 0;
+  /** Unit normal from A toward B, at t0 (near the impact). */
+  normalX = 0;
+  normalY = 1;
+  normalZ = 0;
+  /** Contact point at t0: midway between the two closest surface points. */
+  pointX = 0;
+  pointY = 0;
+  pointZ = 0;
+  /** Surface distance at t0 (negative when the shapes already overlapped at t0). */
+  distance = 0;
+  /** Compound child (or mesh triangle) index of A and of B for the earliest hit (0 for convex). */
+  childA = 0;
+  childB = 0;
+  /** Distance queries spent, over all piece pairs. */
+  distanceQueries = 0;
+  /** Interval-narrowing iterations spent, over all piece pairs. */
+  iterations = 0;
+  /** Convex piece pairs that ran the interval narrowing. */
+  piecePairs = 0;
+  /** False when the winning pair hit the iteration cap before proving contact (then t1 = t0). */
+  converged = true;
+
+  reset(): void {
+    this.hit = false;
+    this.t0 = 0;
+    this.t1 = 0;
+    this.normalX = 0;
+    this.normalY = 1;
+    this.normalZ = 0;
+    this.pointX = 0;
+    this.pointY = 0;
+    this.pointZ = 0;
+    this.distance = 0;
+    this.childA = 0;
+    this.childB = 0;
+    this.distanceQueries = 0;
+    this.iterations = 0;
+    this.piecePairs = 0;
+    this.converged = true;
+  }
+}
+
+// ------------------------------------------------------------------ piece enumeration (meshes plug in)
+
+/**
+ * Receives convex pieces of a non-convex shape during a sweep. `add` runs the sweeps of the piece
+ * immediately, so the enumerator may reuse one scratch shape and pose for every piece.
+ */
+export interface SweepPieceSink {
+  /**
+   * A convex piece at pose (px..qw) in the parent shape's frame; `index` is reported back as
+   * SweepResult.childA / childB.
+   */
+  add(piece: ConvexShape, px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number, index: number): void;
+}
+
+/**
+ * Lists the convex pieces of `shape` that may touch the shape-local box [min, max] (for a triangle
+ * mesh: the triangles whose bounds overlap it), calling sink.add for each. Must not allocate per call
+ * and must not re-enter the sweep.
+ */
+export type SweepPieceEnumerator = (
+  shape: Shape,
+  minX: number,
+  minY: number,
+  minZ: number,
+  maxX: number,
+  maxY: number,
+  maxZ: number,
+  sink: SweepPieceSink,
+) => void;
+
+const ENUMERATORS: (SweepPieceEnumerator | null)[] = [null, null, null, null, null, null, null, null];
+
+/**
+ * Registers how a non-convex shape type (mesh 6, heightfield 7, ...) is split into convex pieces for
+ * sweeps. Compounds are built in. Pass null to unregister.
+ */
+export function registerSweepPieceEnumerator(type: number, fn: SweepPieceEnumerator | null): void {
+  while (ENUMERATORS.length <= type) ENUMERATORS.push(null);
+  ENUMERATORS[type] = fn;
+}
+
+function enumerateCompound(
+  shape: Shape,
+  _minX: number,
+  _minY: number,
+  _minZ: number,
+  _maxX: number,
+  _maxY: number,
+  _maxZ: number,
+  sink: SweepPieceSink,
+): void {
+  const ch = (shape as Compound).children;
+  for (let i = 0; i < ch.length; i++) {
+    const p = ch[i].pose;
+    sink.add(ch[i].shape, p.px, p.py, p.pz, p.qx, p.qy, p.qz, p.qw, i);
+  }
+}
+ENUMERATORS[ShapeType.Compound] = enumerateCompound;
+
+function isConvex(s: Shape): s is ConvexShape {
+  return typeof (s as ConvexShape).supportCore === "function";
+}
+
+// ------------------------------------------------------------------ scratch
+
+const gjk = new GjkResult();
+const epa = new EpaResult();
+const bodyA = new Pose();
+const bodyB = new Pose();
+const poseA = new Pose();
+const poseB = new Pose();
+const AABB = new Float64Array(6);
+
+/** Sample scratch. */
+const S = new Float64Array(SAMPLES);
+const LO = new Float64Array(SAMPLES);
+const HI = new Float64Array(SAMPLES);
+const HIT = new Uint8Array(SAMPLES);
+
+/** Output of distanceAt: surface distance, unit normal A -> B, closest surface points. */
+let dDist = 0,
+  dNx = 0,
+  dNy = 1,
+  dNz = 0,
+  dAx = 0,
+  dAy = 0,
+  dAz = 0,
+  dBx = 0,
+  dBy = 0,
+  dBz = 0;
+let queries = 0;
+
+/** The current piece pair: shapes, local poses in their bodies, motions, bounding radii about the COM. */
+let pA: ConvexShape | null = null;
+let pB: ConvexShape | null = null;
+const localA = new Pose();
+const localB = new Pose();
+let identityA = true;
+let identityB = true;
+let motA: SweptMotion = new SweptMotion();
+let motB: SweptMotion = new SweptMotion();
+let rhoA = 0;
+let rhoB = 0;
+
+/** Result of the last sweepPiecePair. */
+let pairT0 = 0,
+  pairT1 = 0,
+  pairConverged = true,
+  pairIterations = 0;
+
+function posePieces(t: number): void {
+  if (identityA) motA.poseAt(t, poseA);
+  else {
+    motA.poseAt(t, bodyA);
+    poseA.compose(bodyA, localA.px, localA.py, localA.pz, localA.qx, localA.qy, localA.qz, localA.qw);
+  }
+  if (identityB) motB.poseAt(t, poseB);
+  else {
+    motB.poseAt(t, bodyB);
+    poseB.compose(bodyB, localB.px, localB.py, localB.pz, localB.qx, localB.qy, localB.qz, localB.qw);
+  }
+}
+
+/**
+ * Surface distance of the current piece pair at time t into dDist (negative or 0 when overlapping),
+ * with the normal and closest points when `full` or when separated.
+ */
+function distanceAt(t: number, full: boolean): number {
+  const a = pA!,
+    b = pB!;
+  posePieces(t);
+  queries++;
+  const ra = a.coreRadius,
+    rb = b.coreRadius;
+  const sep = gjkDistance(a, poseA, b, poseB, gjk, dNx, dNy, dNz);
+  if (sep) {
+    dNx = gjk.nx;
+    dNy = gjk.ny;
+    dNz = gjk.nz;
+    dDist = gjk.distance - ra - rb;
+    dAx = gjk.ax + dNx * ra;
+    dAy = gjk.ay + dNy * ra;
+    dAz = gjk.az + dNz * ra;
+    dBx = gjk.bx - dNx * rb;
+    dBy = gjk.by - dNy * rb;
+    dBz = gjk.bz - dNz * rb;
+    return dDist;
+  }
+  // Cores overlap: penetration (EPA) only when the caller wants the normal.
+  dDist = -(ra + rb);
+  if (full) {
+    if (epaPenetration(a, poseA, b, poseB, gjk, epa)) {
+      dNx = epa.nx;
+      dNy = epa.ny;
+      dNz = epa.nz;
+      dDist = -epa.depth - ra - rb;
+      dAx = epa.ax + dNx * ra;
+      dAy = epa.ay + dNy * ra;
+      dAz = epa.az + dNz * ra;
+      dBx = epa.bx - dNx * rb;
+      dBy = epa.by - dNy * rb;
+      dBz = epa.bz - dNz * rb;
+    } else {
+      // Degenerate: centre offset as the normal.
+      let nx = poseB.px - poseA.px,
+        ny = poseB.py - poseA.py,
+        nz = poseB.pz - poseA.pz;
+      const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      if (l > 0) {
+        nx /= l;
+        ny /= l;
+        nz /= l;
+      } else {
+        nx = 0;
+        ny = 1;
+        nz = 0;
+      }
+      dNx = nx;
+      dNy = ny;
+      dNz = nz;
+      dAx = dBx = 0.5 * (poseA.px + poseB.px);
+      dAy = dBy = 0.5 * (poseA.py + poseB.py);
+      dAz = dBz = 0.5 * (poseA.pz + poseB.pz);
+    }
+  }
+  return dDist;
+}
+
+/** Bracket output. */
+let brEnter = 0,
+  brExit = 0;
+
+/**
+ * The times in [tStart, tEnd] when the relative linear motion P + U t is within distance R: false
+ * when never.
+ */
+function bracket(px: number, py: number, pz: number, ux: number, uy: number, uz: number, R: number, tStart: number, tEnd: number): boolean {
+  const a = ux * ux + uy * uy + uz * uz;
+  const b = px * ux + py * uy + pz * uz; // half of the linear coefficient
+  const c = px * px + py * py + pz * pz - R * R;
+  if (!(a > 1e-300)) {
+    if (c > 0) return false;
+    brEnter = tStart;
+    brExit = tEnd;
+    return true;
+  }
+  const disc = b * b - a * c;
+  if (disc < 0) return false;
+  const sq = Math.sqrt(disc);
+  let enter = (-b - sq) / a,
+    exit = (-b + sq) / a;
+  if (enter < tStart) enter = tStart;
+  if (exit > tEnd) exit = tEnd;
+  if (enter > exit) return false;
+  brEnter = enter;
+  brExit = exit;
+  return true;
+}
+
+/**
+ * Bracket of the current piece pair over [0, tEnd]: each piece lies within its maximumRadius rX of its
+ * origin, whose offset from the centre of mass is d = piece origin - localCom (body frame).
+ */
+function pieceBracket(tEnd: number, rA: number, rB: number): boolean {
+  // Piece centres relative to their centres of mass, in the body frame.
+  const dax = (identityA ? 0 : localA.px) - motA.localComX,
+    day = (identityA ? 0 : localA.py) - motA.localComY,
+    daz = (identityA ? 0 : localA.pz) - motA.localComZ;
+  const dbx = (identityB ? 0 : localB.px) - motB.localComX,
+    dby = (identityB ? 0 : localB.py) - motB.localComY,
+    dbz = (identityB ? 0 : localB.pz) - motB.localComZ;
+  const la = Math.sqrt(dax * dax + day * day + daz * daz),
+    lb = Math.sqrt(dbx * dbx + dby * dby + dbz * dbz);
+  // Each piece lies within rX of its centre; the centre lies within min(w T |d|, 2|d|) of the linearly
+  // moving point com(t) + R(0) d, and within |d| of com(t). Take the smaller sphere.
+  let cax = motA.comX,
+    cay = motA.comY,
+    caz = motA.comZ,
+    radA = rA + la;
+  const devA = motA.angularSpeed * tEnd * la;
+  if (devA < la) {
+    rotateInto(motA.qx, motA.qy, motA.qz, motA.qw, dax, day, daz);
+    cax += rx;
+    cay += ry;
+    caz += rz;
+    radA = rA + devA;
+  }
+  let cbx = motB.comX,
+    cby = motB.comY,
+    cbz = motB.comZ,
+    radB = rB + lb;
+  const devB = motB.angularSpeed * tEnd * lb;
+  if (devB < lb) {
+    rotateInto(motB.qx, motB.qy, motB.qz, motB.qw, dbx, dby, dbz);
+    cbx += rx;
+    cby += ry;
+    cbz += rz;
+    radB = rB + devB;
+  }
+  return bracket(cbx - cax, cby - cay, cbz - caz, motB.vx - motA.vx, motB.vy - motA.vy, motB.vz - motA.vz, radA + radB, 0, tEnd);
+}
+
+let rx = 0,
+  ry = 0,
+  rz = 0;
+function rotateInto(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  rx = vx + qw * tx + (qy * tz - qz * ty);
+  ry = vy + qw * ty + (qz * tx - qx * tz);
+  rz = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/**
+ * Interval narrowing for the current piece pair over [0, tEnd]. Returns true on hit with pairT0 /
+ * pairT1 set.
+ */
+function sweepPiecePair(tEnd: number, minProg: number, conv: number): boolean {
+  pairIterations = 0;
+  pairConverged = true;
+  if (!pieceBracket(tEnd, pA!.maximumRadius, pB!.maximumRadius)) return false;
+  let t0 = brEnter,
+    t1 = brExit;
+  const rvx = motB.vx - motA.vx,
+    rvy = motB.vy - motA.vy,
+    rvz = motB.vz - motA.vz;
+  const ang = motA.angularSpeed * rhoA + motB.angularSpeed * rhoB;
+  let hitSeen = false;
+  // Warm-start direction for GJK: the relative centre offset.
+  dNx = dNy = dNz = 0;
+  for (let iter = 0; iter < SWEEP_MAX_ITERATIONS; iter++) {
+    pairIterations = iter + 1;
+    const span = t1 - t0;
+    let k = SAMPLES;
+    for (let i = 0; i < SAMPLES; i++) {
+      // Evenly spaced; the ends are exactly t0 and t1. A zero-width interval needs one sample.
+      const s = i === SAMPLES - 1 ? t1 : t0 + (span * i) / (SAMPLES - 1);
+      S[i] = s;
+      const d = distanceAt(s, false);
+      if (d <= SWEEP_CONTACT_TOLERANCE) {
+        HIT[i] = 1;
+        k = i;
+        break; // later samples are not needed: t1 becomes this sample
+      }
+      HIT[i] = 0;
+      const rel = rvx * dNx + rvy * dNy + rvz * dNz; // separation rate of the plane, linear part
+      const approach = ang - rel;
+      const retreat = ang + rel;
+      HI[i] = approach > 0 ? s + d / approach : Infinity;
+      LO[i] = retreat > 0 ? s - d / retreat : -Infinity;
+      if (span <= 0) break;
+    }
+    if (k === 0) {
+      // In contact at t0 (initial overlap, or advancement reached the contact tolerance).
+      t1 = t0;
+      hitSeen = true;
+      break;
+    }
+    const last = span <= 0 ? 0 : k === SAMPLES ? SAMPLES - 1 : k - 1; // last free sample evaluated
+    // Advance t0 through the chain of safe intervals (gaps under minProg skipped).
+    let reach = HI[0];
+    for (let i = 1; i <= last; i++) {
+      if (LO[i] <= reach + minProg) {
+        if (HI[i] > reach) reach = HI[i];
+      } else break;
+    }
+    let nt1 = t1;
+    if (k < SAMPLES) {
+      nt1 = S[k];
+      hitSeen = true;
+    } else {
+      // Pull t1 back through the chain of safe intervals from the last sample.
+      let back = LO[last];
+      for (let i = last - 1; i >= 0; i--) {
+        if (HI[i] + minProg >= back) {
+          if (LO[i] < back) back = LO[i];
+        } else break;
+      }
+      if (back < nt1) nt1 = back;
+    }
+    let nt0 = reach < nt1 ? reach : nt1;
+    if (nt0 < t0) nt0 = t0;
+    const progressed = nt0 > t0 || nt1 < t1;
+    t0 = nt0;
+    t1 = nt1;
+    if (hitSeen) {
+      if (t1 - t0 <= conv) break;
+    } else {
+      // Proved free, or the unresolved part is shorter than the minimum progression.
+      if (t1 - t0 <= 0 || t1 - t0 < minProg) {
+        pairT0 = t0;
+        pairT1 = t1;
+        return false;
+      }
+    }
+    if (!progressed) break; // precision exhausted
+    if (iter === SWEEP_MAX_ITERATIONS - 1 && !hitSeen) {
+      // Unresolved after the cap: report a conservative hit at the safe time (not proved).
+      pairConverged = false;
+      t1 = t0;
+      hitSeen = true;
+    }
+  }
+  if (!hitSeen) {
+    // Precision exhausted without contact: treat as the cap.
+    if (t1 - t0 > 0) {
+      pairConverged = false;
+      t1 = t0;
+      hitSeen = true;
+    } else return false;
+  }
+  pairT0 = t0;
+  pairT1 = t1;
+  return true;
+}
+
+// ------------------------------------------------------------------ piece lists and swept bounds
+
+/** Gathered pieces of side A: shape, local pose, index, radius about the COM, swept world box. */
+const listShapes: (ConvexShape | null)[] = [];
+const listPoses: Pose[] = [];
+let listIndex = new Int32Array(16);
+let listRho = new Float64Array(16);
+let listBox = new Float64Array(16 * 6);
+let listIdentity = new Uint8Array(16);
+let listCount = 0;
+
+function growLists(n: number): void {
+  while (listPoses.length < n) {
+    listPoses.push(new Pose());
+    listShapes.push(null);
+  }
+  if (listIndex.length < n) {
+    const c = Math.max(n, listIndex.length * 2);
+    const i2 = new Int32Array(c);
+    i2.set(listIndex);
+    listIndex = i2;
+    const r2 = new Float64Array(c);
+    r2.set(listRho);
+    listRho = r2;
+    const b2 = new Float64Array(c * 6);
+    b2.set(listBox);
+    listBox = b2;
+    const d2 = new Uint8Array(c);
+    d2.set(listIdentity);
+    listIdentity = d2;
+  }
+}
+
+/** Distance from the body's centre of mass to the farthest point of a piece at local pose (px, py, pz). */
+function pieceRho(m: SweptMotion, piece: ConvexShape, px: number, py: number, pz: number): number {
+  const dx = px - m.localComX,
+    dy = py - m.localComY,
+    dz = pz - m.localComZ;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz) + piece.maximumRadius;
+}
+
+/**
+ * World box containing the piece over [0, T]: its box at t = 0, swept by the centre of mass's
+ * displacement, grown by the rotation bound min(w T rho, 2 rho).
+ */
+function sweptPieceBox(m: SweptMotion, piece: ConvexShape, lp: Pose, identity: boolean, rho: number, T: number, out: Float64Array, o: number): void {
+  m.poseAt(0, bodyA);
+  if (identity) piece.computeAabb(bodyA, out, o);
+  else {
+    poseA.compose(bodyA, lp.px, lp.py, lp.pz, lp.qx, lp.qy, lp.qz, lp.qw);
+    piece.computeAabb(poseA, out, o);
+  }
+  let dev = m.angularSpeed * T * rho;
+  if (dev > 2 * rho) dev = 2 * rho;
+  const dx = m.vx * T,
+    dy = m.vy * T,
+    dz = m.vz * T;
+  out[o] += (dx < 0 ? dx : 0) - dev;
+  out[o + 1] += (dy < 0 ? dy : 0) - dev;
+  out[o + 2] += (dz < 0 ? dz : 0) - dev;
+  out[o + 3] += (dx > 0 ? dx : 0) + dev;
+  out[o + 4] += (dy > 0 ? dy : 0) + dev;
+  out[o + 5] += (dz > 0 ? dz : 0) + dev;
+}
+
+function boxesOverlap(p: Float64Array, i: number, q: Float64Array, j: number): boolean {
+  return p[i] <= q[j + 3] && q[j] <= p[i + 3] && p[i + 1] <= q[j + 4] && q[j + 1] <= p[i + 4] && p[i + 2] <= q[j + 5] && q[j + 2] <= p[i + 5];
+}
+
+/** Collects side A's pieces (the gathered side). */
+class GatherSink implements SweepPieceSink {
+  motion: SweptMotion = new SweptMotion();
+  T = 0;
+  add(piece: ConvexShape, px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number, index: number): void {
+    const n = listCount;
+    growLists(n + 1);
+    listShapes[n] = piece;
+    listPoses[n].set(px, py, pz, qx, qy, qz, qw);
+    const identity = px === 0 && py === 0 && pz === 0 && qx === 0 && qy === 0 && qz === 0 && qw === 1;
+    listIdentity[n] = identity ? 1 : 0;
+    listIndex[n] = index;
+    const rho = pieceRho(this.motion, piece, px, py, pz);
+    listRho[n] = rho;
+    sweptPieceBox(this.motion, piece, listPoses[n], identity, rho, this.T, listBox, n * 6);
+    listCount = n + 1;
+  }
+}
+
+let tunnelGuard = true;
+
+/**
+ * The tunnel guard (on by default) lowers a piece pair's minimum sweep timestep to
+ * (minimumRadiusA + minimumRadiusB) / (maximum relative point speed), so a collision in which one
+ * piece's inner ball passes through the other's -- a bullet through a thin wall -- is never skipped,
+ * while brief grazing contacts (corner clips) shorter than minimumSweepTimestep still may be.
+ * Turn it off for bepu's exact semantics.
+ */
+export function setSweepTunnelGuard(enabled: boolean): void {
+  tunnelGuard = enabled;
+}
+
+/** Best hit so far over all piece pairs. */
+let bestHit = false,
+  bestT0 = 0,
+  bestT1 = 0,
+  bestConverged = true,
+  bestA = 0,
+  bestB = 0;
+let sweepMinProg = 0,
+  sweepConv = 0,
+  sweepMaxT = 0,
+  sweepIterations = 0,
+  sweepPairs = 0;
+/** Best pair's normal, surface distance and contact point at its t0. */
+let bestNx = 0,
+  bestNy = 1,
+  bestNz = 0,
+  bestDist = 0,
+  bestPx = 0,
+  bestPy = 0,
+  bestPz = 0;
+const pieceBoxB = new Float64Array(6);
+
+/** Streams side B's pieces: each is swept against every gathered A piece whose swept box it overlaps. */
+class SweepSink implements SweepPieceSink {
+  motionA: SweptMotion = new SweptMotion();
+  motionB: SweptMotion = new SweptMotion();
+  add(piece: ConvexShape, px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number, index: number): void {
+    const mB = this.motionB;
+    const identity = px === 0 && py === 0 && pz === 0 && qx === 0 && qy === 0 && qz === 0 && qw === 1;
+    localB.set(px, py, pz, qx, qy, qz, qw);
+    const rhoPiece = pieceRho(mB, piece, px, py, pz);
+    const T = sweepMaxT;
+    sweptPieceBox(mB, piece, localB, identity, rhoPiece, T, pieceBoxB, 0);
+    for (let i = 0; i < listCount; i++) {
+      if (!boxesOverlap(listBox, i * 6, pieceBoxB, 0)) continue;
+      // Only impacts earlier than the best so far matter.
+      const tEnd = bestHit ? bestT1 : T;
+      pA = listShapes[i];
+      pB = piece;
+      localA.copyFrom(listPoses[i]);
+      localB.set(px, py, pz, qx, qy, qz, qw);
+      identityA = listIdentity[i] === 1;
+      identityB = identity;
+      motA = this.motionA;
+      motB = mB;
+      rhoA = listRho[i];
+      rhoB = rhoPiece;
+      sweepPairs++;
+      // Tunnel guard: never skip a gap that a full pass-through of the pieces' inner balls could fit in.
+      let mp = sweepMinProg;
+      if (tunnelGuard && mp > 0) {
+        const dvx = mB.vx - this.motionA.vx,
+          dvy = mB.vy - this.motionA.vy,
+          dvz = mB.vz - this.motionA.vz;
+        const speed = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + this.motionA.angularSpeed * rhoA + mB.angularSpeed * rhoB;
+        const inner = pA!.minimumRadius + piece.minimumRadius;
+        if (inner < mp * speed) mp = inner / speed;
+      }
+      const hit = sweepPiecePair(tEnd, mp, sweepConv);
+      sweepIterations += pairIterations;
+      if (!hit) continue;
+      if (!bestHit || pairT1 < bestT1 || (pairT1 === bestT1 && pairT0 < bestT0)) {
+        bestHit = true;
+        bestT0 = pairT0;
+        bestT1 = pairT1;
+        bestConverged = pairConverged;
+        bestA = listIndex[i];
+        bestB = index;
+        // Normal and contact point now: an enumerator may reuse its piece object for the next piece.
+        dNx = dNy = dNz = 0;
+        distanceAt(pairT0, true);
+        bestNx = dNx;
+        bestNy = dNy;
+        bestNz = dNz;
+        bestDist = dDist;
+        bestPx = 0.5 * (dAx + dBx);
+        bestPy = 0.5 * (dAy + dBy);
+        bestPz = 0.5 * (dAz + dBz);
+      }
+    }
+  }
+}
+
+const gatherSink = new GatherSink();
+const sweepSink = new SweepSink();
+const QUERY = new Float64Array(6);
+
+/**
+ * The shape-local box of B that may come within reach of A during [0, T]: A's whole swept world box,
+ * grown by B's own motion (displacement and rotation bound), expressed in B's frame at t = 0.
+ */
+function queryBoxInB(a: Shape, mA: SweptMotion, b: Shape, mB: SweptMotion, T: number): void {
+  const rhoA0 = a.maximumRadius + Math.sqrt(mA.localComX ** 2 + mA.localComY ** 2 + mA.localComZ ** 2);
+  mA.poseAt(0, bodyA);
+  a.computeAabb(bodyA, AABB, 0);
+  let dev = mA.angularSpeed * T * rhoA0;
+  if (dev > 2 * rhoA0) dev = 2 * rhoA0;
+  let dx = mA.vx * T,
+    dy = mA.vy * T,
+    dz = mA.vz * T;
+  let minX = AABB[0] + (dx < 0 ? dx : 0) - dev,
+    minY = AABB[1] + (dy < 0 ? dy : 0) - dev,
+    minZ = AABB[2] + (dz < 0 ? dz : 0) - dev,
+    maxX = AABB[3] + (dx > 0 ? dx : 0) + dev,
+    maxY = AABB[4] + (dy > 0 ? dy : 0) + dev,
+    maxZ = AABB[5] + (dz > 0 ? dz : 0) + dev;
+  // B's motion, reversed: a B-local point moves by at most its displacement plus B's rotation bound.
+  const rhoB0 = b.maximumRadius + Math.sqrt(mB.localComX ** 2 + mB.localComY ** 2 + mB.localComZ ** 2);
+  let devB = mB.angularSpeed * T * rhoB0;
+  if (devB > 2 * rhoB0) devB = 2 * rhoB0;
+  dx = -mB.vx * T;
+  dy = -mB.vy * T;
+  dz = -mB.vz * T;
+  minX += (dx < 0 ? dx : 0) - devB;
+  minY += (dy < 0 ? dy : 0) - devB;
+  minZ += (dz < 0 ? dz : 0) - devB;
+  maxX += (dx > 0 ? dx : 0) + devB;
+  maxY += (dy > 0 ? dy : 0) + devB;
+  maxZ += (dz > 0 ? dz : 0) + devB;
+  // Into B's frame at t = 0: local = R^T (world - origin); the AABB of the rotated box.
+  mB.poseAt(0, bodyB);
+  const cx = 0.5 * (minX + maxX) - bodyB.px,
+    cy = 0.5 * (minY + maxY) - bodyB.py,
+    cz = 0.5 * (minZ + maxZ) - bodyB.pz;
+  const ex = 0.5 * (maxX - minX),
+    ey = 0.5 * (maxY - minY),
+    ez = 0.5 * (maxZ - minZ);
+  const qx = -bodyB.qx,
+    qy = -bodyB.qy,
+    qz = -bodyB.qz,
+    qw = bodyB.qw;
+  rotateInto(qx, qy, qz, qw, cx, cy, cz);
+  // Rotation matrix of the conjugate, absolute values, times the extents.
+  const x2 = qx + qx,
+    y2 = qy + qy,
+    z2 = qz + qz;
+  const xx = qx * x2,
+    xy = qx * y2,
+    xz = qx * z2,
+    yy = qy * y2,
+    yz = qy * z2,
+    zz = qz * z2;
+  const wx = qw * x2,
+    wy = qw * y2,
+    wz = qw * z2;
+  const hx = Math.abs(1 - (yy + zz)) * ex + Math.abs(xy - wz) * ey + Math.abs(xz + wy) * ez;
+  const hy = Math.abs(xy + wz) * ex + Math.abs(1 - (xx + zz)) * ey + Math.abs(yz - wx) * ez;
+  const hz = Math.abs(xz - wy) * ex + Math.abs(yz + wx) * ey + Math.abs(1 - (xx + yy)) * ez;
+  QUERY[0] = rx - hx;
+  QUERY[1] = ry - hy;
+  QUERY[2] = rz - hz;
+  QUERY[3] = rx + hx;
+  QUERY[4] = ry + hy;
+  QUERY[5] = rz + hz;
+}
+
+/** True when `s` can be gathered as side A (convex, or pieces that stay valid: compounds). */
+function gatherable(s: Shape): boolean {
+  return isConvex(s) || s.type === ShapeType.Compound;
+}
+
+/**
+ * Time of impact of shape `a` moving by `motionA` and shape `b` moving by `motionB` over t in [0, maxT].
+ *
+ * - `minimumSweepTimestep`: gaps between proved-free intervals shorter than this are skipped, so
+ *   collisions lasting less than it may be missed (bepu semantics; 0 never skips).
+ * - `convergenceThreshold`: stop once the impact is bracketed in an interval [t0, t1] this narrow.
+ *
+ * Returns true on hit, with out.t0 (safe time), out.t1 (time seen in contact, >= impact), the normal
+ * (A toward B) and contact point at t0, and the piece indices (compound children, mesh triangles).
+ * Shapes: convex, compounds, and types registered with {@link registerSweepPieceEnumerator}; at least
+ * one side must be convex or a compound.
+ */
+export function sweepShapes(
+  a: Shape,
+  motionA: SweptMotion,
+  b: Shape,
+  motionB: SweptMotion,
+  maxT: number,
+  minimumSweepTimestep: number,
+  convergenceThreshold: number,
+  out: SweepResult,
+): boolean {
+  out.reset();
+  if (!(maxT > 0)) return false;
+  if (!gatherable(a)) {
+    if (!gatherable(b)) throw new TypeError(`sweepShapes: no sweep for shape types ${a.type} and ${b.type}`);
+    // Swap so the piece-enumerated shape streams as B, then flip the result back.
+    const hit = sweepShapes(b, motionB, a, motionA, maxT, minimumSweepTimestep, convergenceThreshold, out);
+    if (hit) {
+      out.normalX = -out.normalX;
+      out.normalY = -out.normalY;
+      out.normalZ = -out.normalZ;
+      const c = out.childA;
+      out.childA = out.childB;
+      out.childB = c;
+    }
+    return hit;
+  }
+  // Whole-body bracket: the bounding spheres about the centres of mass.
+  const ra = a.maximumRadius + Math.sqrt(motionA.localComX ** 2 + motionA.localComY ** 2 + motionA.localComZ ** 2);
+  const rb = b.maximumRadius + Math.sqrt(motionB.localComX ** 2 + motionB.localComY ** 2 + motionB.localComZ ** 2);
+  if (
+    !bracket(
+      motionB.comX - motionA.comX,
+      motionB.comY - motionA.comY,
+      motionB.comZ - motionA.comZ,
+      motionB.vx - motionA.vx,
+      motionB.vy - motionA.vy,
+      motionB.vz - motionA.vz,
+      ra + rb,
+      0,
+      maxT,
+    )
+  ) {
+    return false;
+  }
+  bestHit = false;
+  bestConverged = true;
+  bestA = bestB = 0;
+  sweepMinProg = minimumSweepTimestep > 0 ? minimumSweepTimestep : 0;
+  sweepConv = convergenceThreshold > 0 ? convergenceThreshold : 0;
+  sweepMaxT = maxT;
+  sweepIterations = 0;
+  sweepPairs = 0;
+  queries = 0;
+  // Gather A's pieces.
+  listCount = 0;
+  gatherSink.motion = motionA;
+  gatherSink.T = maxT;
+  if (isConvex(a)) gatherSink.add(a, 0, 0, 0, 0, 0, 0, 1, 0);
+  else enumerateCompound(a, 0, 0, 0, 0, 0, 0, gatherSink);
+  // Stream B's pieces against them.
+  sweepSink.motionA = motionA;
+  sweepSink.motionB = motionB;
+  if (isConvex(b)) sweepSink.add(b, 0, 0, 0, 0, 0, 0, 1, 0);
+  else {
+    const en = ENUMERATORS[b.type];
+    if (!en) throw new TypeError(`sweepShapes: no sweep piece enumerator for shape type ${b.type}`);
+    if (b.type === ShapeType.Compound) en(b, 0, 0, 0, 0, 0, 0, sweepSink);
+    else {
+      queryBoxInB(a, motionA, b, motionB, maxT);
+      en(b, QUERY[0], QUERY[1], QUERY[2], QUERY[3], QUERY[4], QUERY[5], sweepSink);
+    }
+  }
+  for (let i = 0; i < listCount; i++) listShapes[i] = null;
+  out.iterations = sweepIterations;
+  out.piecePairs = sweepPairs;
+  pA = pB = null;
+  if (!bestHit) {
+    out.distanceQueries = queries;
+    return false;
+  }
+  out.hit = true;
+  out.t0 = bestT0;
+  out.t1 = bestT1;
+  out.converged = bestConverged;
+  out.childA = bestA;
+  out.childB = bestB;
+  out.normalX = bestNx;
+  out.normalY = bestNy;
+  out.normalZ = bestNz;
+  out.distance = bestDist;
+  out.pointX = bestPx;
+  out.pointY = bestPy;
+  out.pointZ = bestPz;
+  out.distanceQueries = queries;
+  return true;
+}
+
+/**
+ * The post-solve TOI check: motions given as swept transforms in endpoint mode
+ * ({@link SweptMotion.setEndpoints} with duration 1), so t is the fraction alpha of the step in [0, 1]
+ * and `minimumSweepTimestep` / `convergenceThreshold` are fractions of the step too (divide the
+ * seconds values by dt). Same result conventions as {@link sweepShapes}.
+ */
+export function sweepShapeLinear(
+  a: Shape,
+  motionA: SweptMotion,
+  b: Shape,
+  motionB: SweptMotion,
+  minimumSweepFraction: number,
+  convergenceFraction: number,
+  out: SweepResult,
+): boolean {
+  return sweepShapes(a, motionA, b, motionB, 1, minimumSweepFraction, convergenceFraction, out);
+}

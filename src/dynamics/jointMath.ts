@@ -1,0 +1,138 @@
+/**
+ * Joint math without trigonometric library calls (deterministic across JS engines: only +, -, *, /
+ * and sqrt, which IEEE 754 rounds exactly):
+ *
+ * - `atanRatio(y, x)`: atan2 for x >= 0, accurate to ~1e-14 rad (two half-angle reductions, then
+ *   the Taylor series).
+ * - `relativeAngles`: the angle convention of the 6-DoF joint. With the joint frames FA, FB in world
+ *   space, the relative rotation is q = conj(FA) * FB (B's frame seen from A's frame), sign-fixed so
+ *   that qw >= 0. It is split as q = swing * twist, twist about X:
+ *     twist = (qx, 0, 0, qw) / sqrt(qw^2 + qx^2),   swing = (0, sy, sz, sw) = q * conj(twist)
+ *   and the three angles are
+ *     ANGULAR_X (twist)   = 2 atan(qx / qw)                       in [-pi, pi]
+ *     ANGULAR_Y (swing Y) = 2 atan(sy / sw) = 2 atan((qw qy - qx qz) / (qw^2 + qx^2))
+ *     ANGULAR_Z (swing Z) = 2 atan(sz / sw) = 2 atan((qw qz + qx qy) / (qw^2 + qx^2))
+ *   all right-handed (positive = B turned counter-clockwise about +axis relative to A). A rotation
+ *   about one frame axis alone gives exactly that angle on that axis and 0 on the others; the three
+ *   are independent coordinates of any rotation whose swing is below 180 degrees.
+ *   Each angle's exact Jacobian with respect to the relative angular velocity (in A's frame) is
+ *   d(angle)/dt = J . w with J = G^T grad(angle), where dq/dt = G w (q' = 1/2 (w, 0) * q).
+ *   For the twist it is (1, sz/sw, -sy/sw): the twist axis half-way along the swing.
+ */
+
+const HALF_PI = 1.5707963267948966;
+
+/** atan(t) for t in [0, 1]: two half-angle reductions (t / (1 + sqrt(1 + t^2))) to |t| <= tan(pi/16), then 9 Taylor terms. */
+function atanUnit(t: number): number {
+  const t1 = t / (1 + Math.sqrt(1 + t * t));
+  const z = t1 / (1 + Math.sqrt(1 + t1 * t1));
+  const z2 = z * z;
+  // z - z^3/3 + z^5/5 - ... - z^15/15 + z^17/17 (Horner); remainder < z^19/19 ~ 3e-15
+  const p =
+    1 +
+    z2 *
+      (-1 / 3 +
+        z2 *
+          (1 / 5 +
+            z2 * (-1 / 7 + z2 * (1 / 9 + z2 * (-1 / 11 + z2 * (1 / 13 + z2 * (-1 / 15 + z2 * (1 / 17))))))));
+  return 4 * z * p;
+}
+
+/** atan2(y, x) for x >= 0 (result in [-pi/2, pi/2]), with arithmetic and sqrt only. */
+export function atanRatio(y: number, x: number): number {
+  const ay = y < 0 ? -y : y;
+  let a: number;
+  if (ay <= x) a = x > 0 ? atanUnit(ay / x) : 0;
+  else a = HALF_PI - atanUnit(x / ay);
+  return y < 0 ? -a : a;
+}
+
+/** Wraps an angle difference into [-pi, pi]. */
+export function wrapAngle(a: number): number {
+  const TWO_PI = 6.283185307179586;
+  if (a > Math.PI) return a - TWO_PI * Math.floor((a + Math.PI) / TWO_PI);
+  if (a < -Math.PI) return a + TWO_PI * Math.floor((Math.PI - a) / TWO_PI);
+  return a;
+}
+
+/**
+ * Angles (twist X, swing Y, swing Z) of the relative rotation q (unit, any sign) and their Jacobians
+ * in q's reference frame. Writes angles into ang[0..2] and J rows into jac[0..8] (row k = axis k).
+ */
+export function relativeAngles(qx: number, qy: number, qz: number, qw: number, ang: Float64Array, jac: Float64Array): void {
+  if (qw < 0) {
+    qx = -qx;
+    qy = -qy;
+    qz = -qz;
+    qw = -qw;
+  }
+  let v = qw * qw + qx * qx;
+  if (v < 1e-12) v = 1e-12; // swing of 180 degrees: the split is undefined; keep the numbers finite
+  // twist
+  ang[0] = 2 * atanRatio(qx, qw);
+  const iv = 1 / v;
+  jac[0] = 1;
+  jac[1] = (qw * qz + qx * qy) * iv;
+  jac[2] = (qx * qz - qw * qy) * iv;
+  // swing about Y: u = qw qy - qx qz, grad u = (-qz, qw, -qx, qy), grad v = (2qx, 0, 0, 2qw)
+  let u = qw * qy - qx * qz;
+  ang[1] = 2 * atanRatio(u, v);
+  let s = 2 / (u * u + v * v);
+  let gx = s * (-v * qz - u * 2 * qx),
+    gy = s * (v * qw),
+    gz = s * (-v * qx),
+    gw = s * (v * qy - u * 2 * qw);
+  jac[3] = 0.5 * (qw * gx - qz * gy + qy * gz - qx * gw);
+  jac[4] = 0.5 * (qz * gx + qw * gy - qx * gz - qy * gw);
+  jac[5] = 0.5 * (-qy * gx + qx * gy + qw * gz - qz * gw);
+  // swing about Z: u = qw qz + qx qy, grad u = (qy, qx, qw, qz)
+  u = qw * qz + qx * qy;
+  ang[2] = 2 * atanRatio(u, v);
+  s = 2 / (u * u + v * v);
+  gx = s * (v * qy - u * 2 * qx);
+  gy = s * (v * qx);
+  gz = s * (v * qw);
+  gw = s * (v * qz - u * 2 * qw);
+  jac[6] = 0.5 * (qw * gx - qz * gy + qy * gz - qx * gw);
+  jac[7] = 0.5 * (qz * gx + qw * gy - qx * gz - qy * gw);
+  jac[8] = 0.5 * (-qy * gx + qx * gy + qw * gz - qz * gw);
+}
+
+/**
+ * Solves the symmetric positive (semi-)definite n x n system K x = r (n <= 3, K row-major with
+ * stride 3) by LDL^T without pivoting. A non-positive pivot (a direction no body can move in) gets
+ * x = 0 for that row. Writes x into out.
+ */
+export function solveSym(n: number, K: Float64Array, r: Float64Array, out: Float64Array): void {
+  if (n === 1) {
+    out[0] = K[0] > 1e-300 ? r[0] / K[0] : 0;
+    return;
+  }
+  // LDL^T
+  const d0 = K[0];
+  const i0 = d0 > 1e-300 ? 1 / d0 : 0;
+  const l10 = K[3] * i0;
+  const d1 = K[4] - l10 * l10 * d0;
+  const i1 = d1 > 1e-12 * K[4] && d1 > 1e-300 ? 1 / d1 : 0;
+  if (n === 2) {
+    const y0 = r[0];
+    const y1 = r[1] - l10 * y0;
+    const x1 = y1 * i1;
+    out[1] = x1;
+    out[0] = y0 * i0 - l10 * x1;
+    return;
+  }
+  const l20 = K[6] * i0;
+  const l21 = (K[7] - l20 * l10 * d0) * i1;
+  const d2 = K[8] - l20 * l20 * d0 - l21 * l21 * d1;
+  const i2 = d2 > 1e-12 * K[8] && d2 > 1e-300 ? 1 / d2 : 0;
+  const y0 = r[0];
+  const y1 = r[1] - l10 * y0;
+  const y2 = r[2] - l20 * y0 - l21 * y1;
+  const x2 = y2 * i2;
+  const x1 = y1 * i1 - l21 * x2;
+  const x0 = y0 * i0 - l10 * x1 - l20 * x2;
+  out[0] = x0;
+  out[1] = x1;
+  out[2] = x2;
+}

@@ -1,0 +1,1183 @@
+/**
+ * Joints: the generic 6-DoF joint (./joint6dof) solved in the substepped soft step (Box2D v3
+ * solver.c / joint.c structure), before contacts in every pass.
+ *
+ * Per step `prepare(h)` resolves dense body indices and the softness coefficients; per substep the
+ * world calls `warmStart`, `solve(useBias = true)`, integrates positions, then `solve(useBias =
+ * false)` (relax). Every solve recomputes the joint frames, the pivot separation and the relative
+ * angles from the bodies' CURRENT poses (the error is never a stale prepare-time value), and the
+ * Jacobians from them, so lever arms and axes follow the bodies within the step.
+ *
+ * Rows, in the order solved per joint (later rows win, as in Box2D): per axis friction, motor,
+ * springs and one-sided limits; then the rigid equality rows (LOCKED axes and LIMITED with
+ * min = max) as two small blocks solved exactly: the angular ones (up to 3x3) and the linear ones
+ * (up to 3x3: a ball-and-socket is the full 3x3 point block).
+ *
+ * Softness (b2MakeSoft): rigid rows use the joint softness (hertz, damping ratio) in the biased pass
+ * and are rigid (mass scale 1, no bias) in the relax pass; limits are speculative (the gap is closed
+ * exactly, no bounce) when not yet reached. User springs convert stiffness k and damping c with the
+ * row's effective mass m: omega^2 = k/m, 2 zeta omega = c/m, which gives (Catto, "Soft constraints")
+ *   a = h (h k + c),  massScale = a K / (1 + a K),  impulseScale = 1 / (1 + a K),  biasRate = h k / a
+ * with K = 1/m, solved in both passes (a spring is physics, not error correction).
+ *
+ * Storage: flat Float64Arrays per joint slot; handles are generational (slot + generation * 2^20);
+ * joints are solved in creation order; nothing allocates per step.
+ */
+import { PairTable } from "../collections/pairTable";
+import { Quat } from "../math/quat";
+import { MotionType } from "../world/descriptions";
+import { BodyFlag, type BodySet } from "./bodySet";
+import {
+  AXIS_COUNT,
+  AxisMode,
+  checkAxis,
+  checkBool,
+  checkFinite,
+  checkMode,
+  checkMotorType,
+  checkNonNegative,
+  checkVec,
+  fmt,
+  frameFromAxes,
+  type JointAxis,
+  type JointDescription,
+  MotorType,
+} from "./joint6dof";
+import { relativeAngles, solveSym, wrapAngle } from "./jointMath";
+
+const SLOTS = 1 << 20;
+
+// Config per slot.
+const C_PA = 0,
+  C_PB = 3,
+  C_QA = 6,
+  C_QB = 10,
+  C_AXES = 14;
+const A_MODE = 0,
+  A_MIN = 1,
+  A_MAX = 2,
+  A_K = 3,
+  A_C = 4,
+  A_FRIC = 5,
+  A_MT = 6,
+  A_TGT = 7,
+  A_MAXF = 8,
+  AXS = 9;
+const CFG = C_AXES + AXIS_COUNT * AXS;
+
+// Solver state per slot: 5 accumulated impulses per axis, last world direction per axis, lever arms.
+const I_EQ = 0,
+  I_LO = 1,
+  I_HI = 2,
+  I_MOT = 3,
+  I_FR = 4,
+  IPA = 5;
+const S_DIR = AXIS_COUNT * IPA,
+  S_RA = S_DIR + AXIS_COUNT * 3,
+  S_RB = S_RA + 3,
+  S_SEP = S_RB + 3;
+const ST = S_SEP + 3;
+
+const F_ALIVE = 1,
+  F_ENABLED = 2,
+  F_COLLIDE = 4;
+
+// ---------------------------------------------------------------- module scratch (no allocation per step)
+
+/** Velocities of the two bodies of the joint being solved: vA, wA, vB, wB. */
+const V = new Float64Array(12);
+/** Inverse inertia (world, symmetric 6) of A and B; zero for bodies that do not move. */
+const IA = new Float64Array(6);
+const IB = new Float64Array(6);
+let mA = 0,
+  mB = 0;
+/** One row's Jacobian: linA, angA, linB, angB. */
+const R = new Float64Array(12);
+/** Block rows (3 x 12), their effective-mass matrix, rhs, solution, position errors, axes. */
+const BR = new Float64Array(36);
+const BK = new Float64Array(9);
+const Brhs = new Float64Array(3);
+const Bx = new Float64Array(3);
+const BC = new Float64Array(3);
+const Bax = new Int32Array(3);
+/** Linear axes of the rigid linear block. */
+const LAX = new Int32Array(3);
+/** Geometry of the joint being solved. */
+const G_RA = new Float64Array(3);
+const G_RB = new Float64Array(3);
+const G_SEP = new Float64Array(3);
+/** Frame A axes (world): X at 0, Y at 3, Z at 6. */
+const G_AX = new Float64Array(9);
+const G_ANG = new Float64Array(3);
+const G_JL = new Float64Array(9);
+/** World angular Jacobians of the three angles (row k at 3k). */
+const G_JW = new Float64Array(9);
+/** Position coordinate of each axis (linear x, y, z along frame A; angles; distance). */
+const G_POS = new Float64Array(AXIS_COUNT);
+let G_DIST = 0;
+const G_N = new Float64Array(3);
+const tmpQ = new Quat();
+const tmpQ2 = new Quat();
+
+function quadForm(s: Float64Array, x: number, y: number, z: number): number {
+  return s[0] * x * x + s[1] * y * y + s[2] * z * z + 2 * (s[3] * x * y + s[4] * x * z + s[5] * y * z);
+}
+
+function bilinear(s: Float64Array, ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): number {
+  return (
+    ux * (s[0] * vx + s[3] * vy + s[4] * vz) + uy * (s[3] * vx + s[1] * vy + s[5] * vz) + uz * (s[4] * vx + s[5] * vy + s[2] * vz)
+  );
+}
+
+/** J M^-1 J^T of the row at offset o of array J. */
+function rowK(J: Float64Array, o: number): number {
+  return (
+    mA * (J[o] * J[o] + J[o + 1] * J[o + 1] + J[o + 2] * J[o + 2]) +
+    mB * (J[o + 6] * J[o + 6] + J[o + 7] * J[o + 7] + J[o + 8] * J[o + 8]) +
+    quadForm(IA, J[o + 3], J[o + 4], J[o + 5]) +
+    quadForm(IB, J[o + 9], J[o + 10], J[o + 11])
+  );
+}
+
+/** J_r M^-1 J_s^T of two rows. */
+function rowK2(J: Float64Array, r: number, s: number): number {
+  return (
+    mA * (J[r] * J[s] + J[r + 1] * J[s + 1] + J[r + 2] * J[s + 2]) +
+    mB * (J[r + 6] * J[s + 6] + J[r + 7] * J[s + 7] + J[r + 8] * J[s + 8]) +
+    bilinear(IA, J[r + 3], J[r + 4], J[r + 5], J[s + 3], J[s + 4], J[s + 5]) +
+    bilinear(IB, J[r + 9], J[r + 10], J[r + 11], J[s + 9], J[s + 10], J[s + 11])
+  );
+}
+
+/** J v of the row. */
+function rowJv(J: Float64Array, o: number): number {
+  let s = 0;
+  for (let k = 0; k < 12; k++) s += J[o + k] * V[k];
+  return s;
+}
+
+/** v += M^-1 J^T lambda. */
+function rowApply(J: Float64Array, o: number, l: number): void {
+  if (l === 0) return;
+  const la = mA * l,
+    lb = mB * l;
+  V[0] += la * J[o];
+  V[1] += la * J[o + 1];
+  V[2] += la * J[o + 2];
+  V[6] += lb * J[o + 6];
+  V[7] += lb * J[o + 7];
+  V[8] += lb * J[o + 8];
+  let x = J[o + 3] * l,
+    y = J[o + 4] * l,
+    z = J[o + 5] * l;
+  V[3] += IA[0] * x + IA[3] * y + IA[4] * z;
+  V[4] += IA[3] * x + IA[1] * y + IA[5] * z;
+  V[5] += IA[4] * x + IA[5] * y + IA[2] * z;
+  x = J[o + 9] * l;
+  y = J[o + 10] * l;
+  z = J[o + 11] * l;
+  V[9] += IB[0] * x + IB[3] * y + IB[4] * z;
+  V[10] += IB[3] * x + IB[1] * y + IB[5] * z;
+  V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
+}
+
+/** Linear row along d with lever arms ra (A) and rb (B): C' = d . (vB + wB x rb - vA - wA x ra). */
+function setLinearRow(
+  J: Float64Array,
+  o: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  rax: number,
+  ray: number,
+  raz: number,
+  rbx: number,
+  rby: number,
+  rbz: number,
+): void {
+  J[o] = -dx;
+  J[o + 1] = -dy;
+  J[o + 2] = -dz;
+  J[o + 3] = -(ray * dz - raz * dy);
+  J[o + 4] = -(raz * dx - rax * dz);
+  J[o + 5] = -(rax * dy - ray * dx);
+  J[o + 6] = dx;
+  J[o + 7] = dy;
+  J[o + 8] = dz;
+  J[o + 9] = rby * dz - rbz * dy;
+  J[o + 10] = rbz * dx - rbx * dz;
+  J[o + 11] = rbx * dy - rby * dx;
+}
+
+/** Angular row along a: C' = a . (wB - wA). */
+function setAngularRow(J: Float64Array, o: number, ax: number, ay: number, az: number): void {
+  J[o] = 0;
+  J[o + 1] = 0;
+  J[o + 2] = 0;
+  J[o + 3] = -ax;
+  J[o + 4] = -ay;
+  J[o + 5] = -az;
+  J[o + 6] = 0;
+  J[o + 7] = 0;
+  J[o + 8] = 0;
+  J[o + 9] = ax;
+  J[o + 10] = ay;
+  J[o + 11] = az;
+}
+
+/** Soft-step coefficients (Box2D b2MakeSoft): [biasRate, massScale, impulseScale]. */
+function makeSoft(hertz: number, zeta: number, h: number, out: Float64Array): void {
+  if (!(hertz > 0)) {
+    out[0] = 0;
+    out[1] = 1;
+    out[2] = 0;
+    return;
+  }
+  if (hertz === Infinity) {
+    out[0] = 1 / h;
+    out[1] = 1;
+    out[2] = 0;
+    return;
+  }
+  const omega = 2 * Math.PI * hertz;
+  const a1 = 2 * zeta + h * omega;
+  const a2 = h * omega * a1;
+  const a3 = 1 / (1 + a2);
+  out[0] = omega / a1;
+  out[1] = a2 * a3;
+  out[2] = a3;
+}
+
+/** The joint solver: storage, user API, and the per-step prepare / warm start / solve. */
+export class JointSolver {
+  /**
+   * Stiffness of the rigid rows (LOCKED axes, limits, rods) as a soft-step spring: the effective
+   * frequency is min(jointHertz, jointHertzSubstepFraction x substep rate), with jointDampingRatio.
+   * Defaults 120 Hz, 0.25, 5: at 60 Hz x 8 substeps that is 120 Hz (omega h = pi / 2); at 4 substeps
+   * it is Box2D v3's 60 Hz. A soft row sags under a steady load F by F / (m_eff omega^2), so the
+   * frequency sets the static joint error of a loaded chain (20 links + a 100x end weight: 4 mm at
+   * 120 Hz, 16 mm at 60 Hz); above ~0.3 x the substep rate that chain gains energy (Gauss-Seidel with
+   * one iteration cannot converge a stiffer row against a 100:1 mass ratio). Damping ratio 5
+   * (Box2D v3's heavier choice over 2) settles the loaded chain's sag transient ~1000x faster and
+   * leaves a free pendulum's energy unchanged (it only damps the error velocity).
+   */
+  jointHertz = 120;
+  jointHertzSubstepFraction = 0.25;
+  jointDampingRatio = 5;
+  /** Spring of POSITION motors (then limited by the motor's max force). */
+  motorHertz = 30;
+  motorDampingRatio = 1;
+
+  private cfg = new Float64Array(CFG * 16);
+  private st = new Float64Array(ST * 16);
+  private bodyHandles = new Float64Array(2 * 16);
+  private flags = new Uint8Array(16);
+  private generation: Int32Array = new Int32Array(16);
+  private dense: Int32Array = new Int32Array(2 * 16);
+  private moves = new Uint8Array(2 * 16);
+  private freeSlots: number[] = [];
+  private nextSlot = 0;
+  /** Slots of live joints in creation order. */
+  private order: Int32Array = new Int32Array(16);
+  private orderCount = 0;
+  /** Slots solved this step. */
+  private solveList: Int32Array = new Int32Array(16);
+  private solveCount = 0;
+  private pairs = new PairTable(0);
+  private pairsDirty = false;
+  private prevH = 0;
+  private readonly soft = new Float64Array(3);
+  private readonly motorSoft = new Float64Array(3);
+
+  /** After prepare: the dense body indices of each enabled joint (b = -1 for world joints). */
+  activeCount = 0;
+  activeA = new Int32Array(16);
+  activeB = new Int32Array(16);
+
+  constructor(
+    private readonly bodies: BodySet,
+    private readonly wake: (handle: number) => void,
+  ) {}
+
+  /** Number of live joints. */
+  get count(): number {
+    return this.orderCount;
+  }
+
+  // ---------------------------------------------------------------- creation
+
+  /** Creates a joint; returns its handle. */
+  create(desc: JointDescription): number {
+    if (typeof desc !== "object" || desc === null) throw new TypeError(`desc must be a JointDescription object, got ${fmt(desc)}`);
+    const b = this.bodies;
+    if (typeof desc.bodyA !== "number") throw new TypeError(`desc.bodyA must be a body handle, got ${fmt(desc.bodyA)}`);
+    if (b.indexOf(desc.bodyA) < 0) throw new RangeError(`desc.bodyA is not a live body handle: ${fmt(desc.bodyA)}`);
+    const hb = desc.bodyB;
+    if (hb !== null) {
+      if (typeof hb !== "number") throw new TypeError(`desc.bodyB must be a body handle or null, got ${fmt(hb)}`);
+      if (b.indexOf(hb) < 0) throw new RangeError(`desc.bodyB is not a live body handle: ${fmt(hb)}`);
+      if (hb === desc.bodyA) throw new RangeError(`desc.bodyB must differ from desc.bodyA, got ${fmt(hb)} for both`);
+    }
+    const zero = { x: 0, y: 0, z: 0 };
+    const unitX = { x: 1, y: 0, z: 0 };
+    const pA = desc.pivotA === undefined ? zero : checkVec("desc.pivotA", desc.pivotA);
+    const pB = desc.pivotB === undefined ? zero : checkVec("desc.pivotB", desc.pivotB);
+    const axA = desc.axisA === undefined ? unitX : checkVec("desc.axisA", desc.axisA);
+    const axB = desc.axisB === undefined ? unitX : checkVec("desc.axisB", desc.axisB);
+    const ppA = desc.perpAxisA === undefined ? null : checkVec("desc.perpAxisA", desc.perpAxisA);
+    const ppB = desc.perpAxisB === undefined ? null : checkVec("desc.perpAxisB", desc.perpAxisB);
+    frameFromAxes("desc.axisA", axA, "desc.perpAxisA", ppA, tmpQ);
+    frameFromAxes("desc.axisB", axB, "desc.perpAxisB", ppB, tmpQ2);
+    const enabled = desc.enabled === undefined ? true : checkBool("desc.enabled", desc.enabled);
+    const collide = desc.collisionsEnabled === undefined ? false : checkBool("desc.collisionsEnabled", desc.collisionsEnabled);
+    // Axis settings, validated before anything is stored.
+    const axes = desc.axes ?? [];
+    if (!Array.isArray(axes)) throw new TypeError(`desc.axes must be an array, got ${fmt(axes)}`);
+    const ax = new Float64Array(AXIS_COUNT * AXS);
+    for (let k = 0; k < AXIS_COUNT; k++) defaultAxis(ax, k * AXS);
+    for (let i = 0; i < axes.length; i++) {
+      const d = axes[i];
+      const n = `desc.axes[${i}]`;
+      if (typeof d !== "object" || d === null) throw new TypeError(`${n} must be a JointAxisDescription, got ${fmt(d)}`);
+      const k = checkAxis(`${n}.axis`, d.axis);
+      const o = k * AXS;
+      ax[o + A_MODE] = checkMode(`${n}.mode`, d.mode);
+      if (d.min !== undefined) ax[o + A_MIN] = checkLimit(`${n}.min`, d.min);
+      if (d.max !== undefined) ax[o + A_MAX] = checkLimit(`${n}.max`, d.max);
+      if (d.stiffness !== undefined) ax[o + A_K] = checkNonNegative(`${n}.stiffness`, d.stiffness);
+      if (d.damping !== undefined) ax[o + A_C] = checkNonNegative(`${n}.damping`, d.damping);
+      if (d.friction !== undefined) ax[o + A_FRIC] = checkNonNegative(`${n}.friction`, d.friction, true);
+      if (d.motorType !== undefined) ax[o + A_MT] = checkMotorType(`${n}.motorType`, d.motorType);
+      if (d.motorTarget !== undefined) ax[o + A_TGT] = checkFinite(`${n}.motorTarget`, d.motorTarget);
+      if (d.motorMaxForce !== undefined) ax[o + A_MAXF] = checkNonNegative(`${n}.motorMaxForce`, d.motorMaxForce, true);
+    }
+
+    const slot = this.allocSlot();
+    const c = this.cfg,
+      co = slot * CFG;
+    c[co + C_PA] = pA.x;
+    c[co + C_PA + 1] = pA.y;
+    c[co + C_PA + 2] = pA.z;
+    c[co + C_PB] = pB.x;
+    c[co + C_PB + 1] = pB.y;
+    c[co + C_PB + 2] = pB.z;
+    c[co + C_QA] = tmpQ.x;
+    c[co + C_QA + 1] = tmpQ.y;
+    c[co + C_QA + 2] = tmpQ.z;
+    c[co + C_QA + 3] = tmpQ.w;
+    c[co + C_QB] = tmpQ2.x;
+    c[co + C_QB + 1] = tmpQ2.y;
+    c[co + C_QB + 2] = tmpQ2.z;
+    c[co + C_QB + 3] = tmpQ2.w;
+    c.set(ax, co + C_AXES);
+    this.st.fill(0, slot * ST, slot * ST + ST);
+    this.bodyHandles[slot * 2] = desc.bodyA;
+    this.bodyHandles[slot * 2 + 1] = hb === null ? -1 : hb;
+    this.flags[slot] = F_ALIVE | (enabled ? F_ENABLED : 0) | (collide ? F_COLLIDE : 0);
+    if (this.orderCount === this.order.length) this.order = growI32(this.order, this.orderCount * 2);
+    this.order[this.orderCount++] = slot;
+    this.pairsDirty = true;
+    this.wakeBodies(slot, -1);
+    return slot + this.generation[slot] * SLOTS;
+  }
+
+  /** Removes a joint (its bodies wake). */
+  remove(handle: number): void {
+    const slot = this.slot(handle, "remove");
+    this.wakeBodies(slot, -1);
+    this.release(slot);
+  }
+
+  /** True while the handle names a live joint. */
+  isAlive(handle: number): boolean {
+    if (!Number.isInteger(handle) || handle < 0) return false;
+    const slot = handle % SLOTS;
+    return slot < this.nextSlot && (this.flags[slot] & F_ALIVE) !== 0 && this.generation[slot] === (handle - slot) / SLOTS;
+  }
+
+  /** Handles of every live joint in creation order. */
+  getHandles(out: number[] = []): number[] {
+    out.length = 0;
+    for (let i = 0; i < this.orderCount; i++) out.push(this.order[i] + this.generation[this.order[i]] * SLOTS);
+    return out;
+  }
+
+  /** Removes every joint attached to a body (call before or after the body is released). */
+  onBodyRemoved(bodyHandle: number): void {
+    for (let i = this.orderCount - 1; i >= 0; i--) {
+      const slot = this.order[i];
+      if (this.bodyHandles[slot * 2] === bodyHandle || this.bodyHandles[slot * 2 + 1] === bodyHandle) {
+        this.wakeBodies(slot, bodyHandle);
+        this.release(slot);
+      }
+    }
+  }
+
+  getBodies(handle: number): { bodyA: number; bodyB: number | null } {
+    const slot = this.slot(handle, "getBodies");
+    const b = this.bodyHandles[slot * 2 + 1];
+    return { bodyA: this.bodyHandles[slot * 2], bodyB: b < 0 ? null : b };
+  }
+
+  // ---------------------------------------------------------------- flags
+
+  setEnabled(handle: number, enabled: boolean): void {
+    const slot = this.slot(handle, "setEnabled");
+    checkBool("enabled", enabled);
+    const was = (this.flags[slot] & F_ENABLED) !== 0;
+    if (enabled) this.flags[slot] |= F_ENABLED;
+    else this.flags[slot] &= ~F_ENABLED;
+    if (was !== enabled) {
+      this.st.fill(0, slot * ST, slot * ST + ST);
+      this.pairsDirty = true;
+    }
+    this.wakeBodies(slot, -1);
+  }
+  getEnabled(handle: number): boolean {
+    return (this.flags[this.slot(handle, "getEnabled")] & F_ENABLED) !== 0;
+  }
+
+  setCollisionsEnabled(handle: number, enabled: boolean): void {
+    const slot = this.slot(handle, "setCollisionsEnabled");
+    checkBool("enabled", enabled);
+    if (enabled) this.flags[slot] |= F_COLLIDE;
+    else this.flags[slot] &= ~F_COLLIDE;
+    this.pairsDirty = true;
+    this.wakeBodies(slot, -1);
+  }
+  getCollisionsEnabled(handle: number): boolean {
+    return (this.flags[this.slot(handle, "getCollisionsEnabled")] & F_COLLIDE) !== 0;
+  }
+
+  /** True if an enabled joint with collisions disabled links the two bodies (either order). */
+  isCollisionDisabled(handleA: number, handleB: number): boolean {
+    if (this.pairsDirty) this.rebuildPairs();
+    if (this.pairs.count === 0) return false;
+    return handleA < handleB ? this.pairs.find(handleA, handleB) >= 0 : this.pairs.find(handleB, handleA) >= 0;
+  }
+
+  // ---------------------------------------------------------------- axes
+
+  setAxisMode(handle: number, axis: JointAxis, mode: (typeof AxisMode)[keyof typeof AxisMode]): void {
+    const o = this.axisOffset(handle, axis, "setAxisMode");
+    this.cfg[o + A_MODE] = checkMode("mode", mode);
+    this.resetAxis(handle, axis);
+  }
+  getAxisMode(handle: number, axis: JointAxis): (typeof AxisMode)[keyof typeof AxisMode] {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMode") + A_MODE] as (typeof AxisMode)[keyof typeof AxisMode];
+  }
+
+  /** Limits (m or rad) for LIMITED. +-Infinity leaves a side open; max below min holds the axis at min. */
+  setAxisLimits(handle: number, axis: JointAxis, min: number, max: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisLimits");
+    checkLimit("min", min);
+    checkLimit("max", max);
+    this.cfg[o + A_MIN] = min;
+    this.cfg[o + A_MAX] = max;
+    this.wakeHandle(handle);
+  }
+  setAxisMinLimit(handle: number, axis: JointAxis, min: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisMinLimit");
+    this.cfg[o + A_MIN] = checkLimit("min", min);
+    this.wakeHandle(handle);
+  }
+  setAxisMaxLimit(handle: number, axis: JointAxis, max: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisMaxLimit");
+    this.cfg[o + A_MAX] = checkLimit("max", max);
+    this.wakeHandle(handle);
+  }
+  getAxisMinLimit(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMinLimit") + A_MIN];
+  }
+  getAxisMaxLimit(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMaxLimit") + A_MAX];
+  }
+
+  /** Maximum friction force (N) or torque (N m) on the axis. */
+  setAxisFriction(handle: number, axis: JointAxis, friction: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisFriction");
+    this.cfg[o + A_FRIC] = checkNonNegative("friction", friction, true);
+    this.wakeHandle(handle);
+  }
+  getAxisFriction(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisFriction") + A_FRIC];
+  }
+
+  setAxisMotorType(handle: number, axis: JointAxis, type: (typeof MotorType)[keyof typeof MotorType]): void {
+    const o = this.axisOffset(handle, axis, "setAxisMotorType");
+    const t = checkMotorType("type", type);
+    if (this.cfg[o + A_MT] !== t) this.st[this.slot(handle, "setAxisMotorType") * ST + axis * IPA + I_MOT] = 0;
+    this.cfg[o + A_MT] = t;
+    this.wakeHandle(handle);
+  }
+  getAxisMotorType(handle: number, axis: JointAxis): (typeof MotorType)[keyof typeof MotorType] {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMotorType") + A_MT] as (typeof MotorType)[keyof typeof MotorType];
+  }
+  setAxisMotorTarget(handle: number, axis: JointAxis, target: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisMotorTarget");
+    this.cfg[o + A_TGT] = checkFinite("target", target);
+    this.wakeHandle(handle);
+  }
+  getAxisMotorTarget(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMotorTarget") + A_TGT];
+  }
+  setAxisMotorMaxForce(handle: number, axis: JointAxis, maxForce: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisMotorMaxForce");
+    this.cfg[o + A_MAXF] = checkNonNegative("maxForce", maxForce, true);
+    this.wakeHandle(handle);
+  }
+  getAxisMotorMaxForce(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMotorMaxForce") + A_MAXF];
+  }
+
+  /** Makes the axis's limit / lock a spring (stiffness N/m or N m/rad, damping N s/m or N m s/rad); (0, 0) = rigid. */
+  setAxisSpring(handle: number, axis: JointAxis, stiffness: number, damping: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisSpring");
+    checkNonNegative("stiffness", stiffness);
+    checkNonNegative("damping", damping);
+    this.cfg[o + A_K] = stiffness;
+    this.cfg[o + A_C] = damping;
+    this.wakeHandle(handle);
+  }
+  getAxisStiffness(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisStiffness") + A_K];
+  }
+  getAxisDamping(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisDamping") + A_C];
+  }
+
+  /**
+   * Current position of the joint on an axis (m or rad, in the convention of ./jointMath), from the
+   * bodies' current poses. For tests, debugging and viewers; not for the inner loop.
+   */
+  getAxisPosition(handle: number, axis: JointAxis): number {
+    const slot = this.slot(handle, "getAxisPosition");
+    checkAxis("axis", axis);
+    const b = this.bodies;
+    const a = b.indexOf(this.bodyHandles[slot * 2]);
+    const hb = this.bodyHandles[slot * 2 + 1];
+    const bi = hb < 0 ? -1 : b.indexOf(hb);
+    if (a < 0 || (hb >= 0 && bi < 0)) return NaN;
+    this.geometry(slot, a, bi);
+    return axis === 6 ? G_DIST : G_POS[axis];
+  }
+
+  // ---------------------------------------------------------------- the step
+
+  /** Resolves the bodies of every joint, the list to solve, island pairs and softness for substep h. */
+  prepare(bodies: BodySet, dt: number, h: number): void {
+    void dt;
+    // Effective rigid-row frequency: jointHertz capped at a fraction of the substep rate.
+    const hz = Math.min(this.jointHertz, this.jointHertzSubstepFraction / h);
+    makeSoft(hz, this.jointDampingRatio, h, this.soft);
+    makeSoft(Math.min(this.motorHertz, 0.25 / h), this.motorDampingRatio, h, this.motorSoft);
+    // Accumulated impulses are per substep: rescale them when the substep length changes (bepu).
+    if (this.prevH > 0 && h !== this.prevH) {
+      const s = h / this.prevH;
+      const st = this.st;
+      for (let i = 0; i < this.orderCount; i++) {
+        const o = this.order[i] * ST;
+        for (let k = 0; k < AXIS_COUNT * IPA; k++) st[o + k] *= s;
+      }
+    }
+    this.prevH = h;
+    if (this.activeA.length < this.orderCount) {
+      this.activeA = new Int32Array(this.order.length);
+      this.activeB = new Int32Array(this.order.length);
+    }
+    if (this.solveList.length < this.orderCount) this.solveList = new Int32Array(this.order.length);
+    let na = 0,
+      ns = 0;
+    for (let i = 0; i < this.orderCount; i++) {
+      const slot = this.order[i];
+      if ((this.flags[slot] & F_ENABLED) === 0) continue;
+      const a = bodies.indexOf(this.bodyHandles[slot * 2]);
+      const hb = this.bodyHandles[slot * 2 + 1];
+      const b = hb < 0 ? -1 : bodies.indexOf(hb);
+      if (a < 0 || (hb >= 0 && b < 0)) continue; // a body was removed without onBodyRemoved
+      this.dense[slot * 2] = a;
+      this.dense[slot * 2 + 1] = b;
+      this.activeA[na] = a;
+      this.activeB[na] = b;
+      na++;
+      const moveA = movable(bodies, a),
+        moveB = b >= 0 && movable(bodies, b);
+      this.moves[slot * 2] = moveA ? 1 : 0;
+      this.moves[slot * 2 + 1] = moveB ? 1 : 0;
+      if (moveA || moveB) this.solveList[ns++] = slot;
+      else this.st.fill(0, slot * ST, slot * ST + AXIS_COUNT * IPA);
+    }
+    this.activeCount = na;
+    this.solveCount = ns;
+  }
+
+  /** Applies the accumulated impulses along the last solved directions. */
+  warmStart(bodies: BodySet): void {
+    const st = this.st;
+    for (let i = 0; i < this.solveCount; i++) {
+      const slot = this.solveList[i];
+      this.load(bodies, slot);
+      const so = slot * ST;
+      const rax = st[so + S_RA],
+        ray = st[so + S_RA + 1],
+        raz = st[so + S_RA + 2];
+      const rbx = st[so + S_RB],
+        rby = st[so + S_RB + 1],
+        rbz = st[so + S_RB + 2];
+      const sx = st[so + S_SEP],
+        sy = st[so + S_SEP + 1],
+        sz = st[so + S_SEP + 2];
+      let any = false;
+      for (let k = 0; k < AXIS_COUNT; k++) {
+        const io = so + k * IPA;
+        const l = st[io + I_EQ] + st[io + I_LO] - st[io + I_HI] + st[io + I_MOT] + st[io + I_FR];
+        if (l === 0) continue;
+        any = true;
+        const d = so + S_DIR + k * 3;
+        if (k < 3) setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], rax + sx, ray + sy, raz + sz, rbx, rby, rbz);
+        else if (k < 6) setAngularRow(R, 0, st[d], st[d + 1], st[d + 2]);
+        else setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], rax, ray, raz, rbx, rby, rbz);
+        rowApply(R, 0, l);
+      }
+      if (any) this.store(bodies, slot);
+    }
+  }
+
+  /** One pass over the joints: with the biased softness (useBias) or rigid without bias (relax). */
+  solve(bodies: BodySet, h: number, useBias: boolean): void {
+    const cfg = this.cfg,
+      st = this.st;
+    const invH = 1 / h;
+    const soft = this.soft,
+      msoft = this.motorSoft;
+    // Rigid rows: joint softness in the biased pass, rigid and unbiased in the relax pass.
+    const rBias = useBias ? soft[0] : 0,
+      rMass = useBias ? soft[1] : 1,
+      rImp = useBias ? soft[2] : 0;
+    for (let i = 0; i < this.solveCount; i++) {
+      const slot = this.solveList[i];
+      const a = this.dense[slot * 2],
+        b = this.dense[slot * 2 + 1];
+      this.load(bodies, slot);
+      this.geometry(slot, a, b);
+      const co = slot * CFG + C_AXES,
+        so = slot * ST;
+      // Remember this solve's lever arms and directions for the next warm start.
+      for (let k = 0; k < 3; k++) {
+        st[so + S_RA + k] = G_RA[k];
+        st[so + S_RB + k] = G_RB[k];
+        st[so + S_SEP + k] = G_SEP[k];
+      }
+      let nLin = 0,
+        nAng = 0;
+      for (let k = 0; k < AXIS_COUNT; k++) {
+        const ao = co + k * AXS,
+          io = so + k * IPA,
+          d = so + S_DIR + k * 3;
+        const mode = cfg[ao + A_MODE];
+        const mt = cfg[ao + A_MT];
+        const fric = cfg[ao + A_FRIC];
+        // The row of this axis.
+        if (k < 3) {
+          const x = G_AX[k * 3],
+            y = G_AX[k * 3 + 1],
+            z = G_AX[k * 3 + 2];
+          st[d] = x;
+          st[d + 1] = y;
+          st[d + 2] = z;
+        } else if (k < 6) {
+          const j = (k - 3) * 3;
+          st[d] = G_JW[j];
+          st[d + 1] = G_JW[j + 1];
+          st[d + 2] = G_JW[j + 2];
+        } else {
+          if (G_DIST < 1e-9) {
+            // Coincident pivots: the distance direction is undefined; keep the last one.
+            if (st[d] === 0 && st[d + 1] === 0 && st[d + 2] === 0) continue;
+          } else {
+            st[d] = G_N[0];
+            st[d + 1] = G_N[1];
+            st[d + 2] = G_N[2];
+          }
+        }
+        if (mode === AxisMode.Free && mt === MotorType.None && fric === 0) continue;
+        const lo = cfg[ao + A_MIN],
+          hi = cfg[ao + A_MAX];
+        const equality = mode === AxisMode.Locked || (mode === AxisMode.Limited && !(lo < hi));
+        const target = mode === AxisMode.Locked ? 0 : lo;
+        const ks = cfg[ao + A_K],
+          cs = cfg[ao + A_C];
+        const spring = mode !== AxisMode.Free && (ks > 0 || cs > 0);
+        if (equality && !spring && k !== 6) {
+          // Rigid equality: solved in the blocks below.
+          // A locked axis does not move: its friction and motor are moot.
+          if (k < 3) LAX[nLin++] = k;
+          else nAng++;
+          continue;
+        }
+        if (k < 3) setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], G_RA[0] + G_SEP[0], G_RA[1] + G_SEP[1], G_RA[2] + G_SEP[2], G_RB[0], G_RB[1], G_RB[2]);
+        else if (k < 6) setAngularRow(R, 0, st[d], st[d + 1], st[d + 2]);
+        else setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], G_RA[0], G_RA[1], G_RA[2], G_RB[0], G_RB[1], G_RB[2]);
+        const K = rowK(R, 0);
+        if (!(K > 0)) continue;
+        const m = 1 / K;
+        const pos = k === 6 ? G_DIST : G_POS[k];
+        const angular = k >= 3 && k < 6;
+        // Friction: hold the axis still with at most `friction` N (N m).
+        if (fric > 0 && !equality) {
+          const jv = rowJv(R, 0);
+          const max = fric * h;
+          const old = st[io + I_FR];
+          let nw = old - m * jv;
+          nw = nw < -max ? -max : nw > max ? max : nw;
+          st[io + I_FR] = nw;
+          rowApply(R, 0, nw - old);
+        }
+        // Motor.
+        if (mt !== MotorType.None && !equality && (useBias || mt === MotorType.Velocity)) {
+          const max = cfg[ao + A_MAXF] * h;
+          const tgt = cfg[ao + A_TGT];
+          const jv = rowJv(R, 0);
+          const old = st[io + I_MOT];
+          let nw: number;
+          if (mt === MotorType.Velocity) nw = old - m * (jv - tgt);
+          else {
+            const err = angular ? wrapAngle(pos - tgt) : pos - tgt;
+            nw = old - m * msoft[1] * (jv + msoft[0] * err) - msoft[2] * old;
+          }
+          nw = nw < -max ? -max : nw > max ? max : nw;
+          st[io + I_MOT] = nw;
+          rowApply(R, 0, nw - old);
+        }
+        if (mode === AxisMode.Free) continue;
+        // Rows below: delta = -(cJv * Jv + cC * C) - cOld * accumulated (C = signed distance to the
+        // target or limit). User springs run in the biased pass only (once per substep, like a
+        // force); the relax pass leaves them alone.
+        if (spring && !useBias) continue;
+        // User spring: lambda = -h k (C + beta h C'new) - h c C'new, beta = u / (1 + u), u = h^2 k K.
+        // beta = 1 is implicit Euler (stable, but it damps), beta = 0 symplectic Euler (energy
+        // conserving, unstable past omega h = 2); this blend is stable for every stiffness and loses
+        // only ~u^2 / 2 of the energy per substep.
+        let sJv = 0,
+          sC = 0,
+          sOld = 0;
+        if (spring) {
+          const u = h * h * ks * K;
+          const beta = u / (1 + u);
+          const aa = h * (beta * h * ks + cs);
+          sOld = 1 / (1 + aa * K);
+          sJv = aa * sOld;
+          sC = h * ks * sOld;
+        }
+        // Rigid rows: joint softness in the biased pass, rigid without bias in the relax pass.
+        const rJv = m * rMass,
+          rC = m * rMass * rBias;
+        if (equality) {
+          // Soft equality (a spring to the target), or the rigid distance rod.
+          const err = angular ? wrapAngle(pos - target) : pos - target;
+          const jv = rowJv(R, 0);
+          const old = st[io + I_EQ];
+          const nw = spring ? old - (sJv * jv + sC * err) - sOld * old : old - (rJv * jv + rC * err) - rImp * old;
+          st[io + I_EQ] = nw;
+          rowApply(R, 0, nw - old);
+          continue;
+        }
+        // One-sided limits (Box2D revolute limits): speculative above the limit, soft below it.
+        for (let side = 0; side < 2; side++) {
+          const lim = side === 0 ? lo : hi;
+          if (lim === (side === 0 ? -Infinity : Infinity)) continue;
+          const sign = side === 0 ? 1 : -1;
+          const C = sign * (pos - lim);
+          const slot2 = io + (side === 0 ? I_LO : I_HI);
+          const old = st[slot2];
+          let cJv: number, cC: number, cOld: number;
+          if (spring) {
+            if (C > 0) {
+              // Not reached: a soft limit does not act (no speculative stop).
+              st[slot2] = 0;
+              rowApply(R, 0, -sign * old);
+              continue;
+            }
+            cJv = sJv;
+            cC = sC;
+            cOld = sOld;
+          } else if (C > 0) {
+            cJv = m;
+            cC = m * invH;
+            cOld = 0;
+          } else {
+            cJv = rJv;
+            cC = rC;
+            cOld = rImp;
+          }
+          const jv = sign * rowJv(R, 0);
+          let nw = old - (cJv * jv + cC * C) - cOld * old;
+          if (nw < 0) nw = 0;
+          st[slot2] = nw;
+          rowApply(R, 0, sign * (nw - old));
+        }
+      }
+      // Rigid angular equalities (LOCKED / min = max), solved together.
+      if (nAng > 0) {
+        let n = 0;
+        for (let k = 3; k < 6; k++) {
+          const ao = co + k * AXS;
+          const mode = cfg[ao + A_MODE];
+          if (mode === AxisMode.Free) continue;
+          const lo = cfg[ao + A_MIN],
+            hi = cfg[ao + A_MAX];
+          if (!(mode === AxisMode.Locked || !(lo < hi))) continue;
+          if (cfg[ao + A_K] > 0 || cfg[ao + A_C] > 0) continue;
+          const target = mode === AxisMode.Locked ? 0 : lo;
+          const d = so + S_DIR + k * 3;
+          setAngularRow(BR, n * 12, st[d], st[d + 1], st[d + 2]);
+          BC[n] = wrapAngle(G_POS[k] - target);
+          Bax[n] = k;
+          n++;
+        }
+        this.solveBlock(n, so, rBias, rMass, rImp);
+      }
+      // Rigid linear equalities (a ball-and-socket is the full 3x3 point block).
+      if (nLin > 0) {
+        const rax = G_RA[0] + G_SEP[0],
+          ray = G_RA[1] + G_SEP[1],
+          raz = G_RA[2] + G_SEP[2];
+        for (let r = 0; r < nLin; r++) {
+          const k = LAX[r];
+          Bax[r] = k;
+          const ao = co + k * AXS;
+          const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
+          const d = so + S_DIR + k * 3;
+          setLinearRow(BR, r * 12, st[d], st[d + 1], st[d + 2], rax, ray, raz, G_RB[0], G_RB[1], G_RB[2]);
+          BC[r] = G_POS[k] - target;
+        }
+        this.solveBlock(nLin, so, rBias, rMass, rImp);
+      }
+      this.store(bodies, slot);
+    }
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** Solves the n rigid equality rows in BR (axes in Bax, errors in BC) exactly, with the given softness. */
+  private solveBlock(n: number, so: number, bias: number, ms: number, is: number): void {
+    const st = this.st;
+    for (let r = 0; r < n; r++) {
+      for (let s = 0; s <= r; s++) {
+        const v = r === s ? rowK(BR, r * 12) : rowK2(BR, r * 12, s * 12);
+        BK[r * 3 + s] = v;
+        BK[s * 3 + r] = v;
+      }
+      Brhs[r] = rowJv(BR, r * 12) + bias * BC[r];
+    }
+    solveSym(n, BK, Brhs, Bx);
+    for (let r = 0; r < n; r++) {
+      const io = so + Bax[r] * IPA + I_EQ;
+      const old = st[io];
+      const d = -ms * Bx[r] - is * old;
+      st[io] = old + d;
+      rowApply(BR, r * 12, d);
+    }
+  }
+
+  /** Loads the velocities and (for bodies that move) inverse masses of a joint's bodies into scratch. */
+  private load(bodies: BodySet, slot: number): void {
+    const a = this.dense[slot * 2],
+      b = this.dense[slot * 2 + 1];
+    const vel = bodies.vel,
+      w = bodies.angVel,
+      inv = bodies.invInertiaWorld;
+    V[0] = vel[a * 3];
+    V[1] = vel[a * 3 + 1];
+    V[2] = vel[a * 3 + 2];
+    V[3] = w[a * 3];
+    V[4] = w[a * 3 + 1];
+    V[5] = w[a * 3 + 2];
+    if (this.moves[slot * 2]) {
+      mA = bodies.invMass[a];
+      for (let k = 0; k < 6; k++) IA[k] = inv[a * 6 + k];
+    } else {
+      mA = 0;
+      IA.fill(0);
+    }
+    if (b >= 0) {
+      V[6] = vel[b * 3];
+      V[7] = vel[b * 3 + 1];
+      V[8] = vel[b * 3 + 2];
+      V[9] = w[b * 3];
+      V[10] = w[b * 3 + 1];
+      V[11] = w[b * 3 + 2];
+    } else V.fill(0, 6, 12);
+    if (b >= 0 && this.moves[slot * 2 + 1]) {
+      mB = bodies.invMass[b];
+      for (let k = 0; k < 6; k++) IB[k] = inv[b * 6 + k];
+    } else {
+      mB = 0;
+      IB.fill(0);
+    }
+  }
+
+  /** Writes the scratch velocities back to the bodies that move. */
+  private store(bodies: BodySet, slot: number): void {
+    const vel = bodies.vel,
+      w = bodies.angVel;
+    if (this.moves[slot * 2]) {
+      const a = this.dense[slot * 2] * 3;
+      vel[a] = V[0];
+      vel[a + 1] = V[1];
+      vel[a + 2] = V[2];
+      w[a] = V[3];
+      w[a + 1] = V[4];
+      w[a + 2] = V[5];
+    }
+    if (this.moves[slot * 2 + 1]) {
+      const b = this.dense[slot * 2 + 1] * 3;
+      vel[b] = V[6];
+      vel[b + 1] = V[7];
+      vel[b + 2] = V[8];
+      w[b] = V[9];
+      w[b + 1] = V[10];
+      w[b + 2] = V[11];
+    }
+  }
+
+  /** Frames, lever arms, separation, axis positions and angular Jacobians from the current poses. */
+  private geometry(slot: number, a: number, b: number): void {
+    const bodies = this.bodies;
+    const c = this.cfg,
+      co = slot * CFG;
+    const pos = bodies.pos,
+      rot = bodies.rot,
+      com = bodies.localCom;
+    // A
+    let qx = rot[a * 4],
+      qy = rot[a * 4 + 1],
+      qz = rot[a * 4 + 2],
+      qw = rot[a * 4 + 3];
+    rotate(qx, qy, qz, qw, c[co + C_PA] - com[a * 3], c[co + C_PA + 1] - com[a * 3 + 1], c[co + C_PA + 2] - com[a * 3 + 2], G_RA);
+    const pax = pos[a * 3] + G_RA[0],
+      pay = pos[a * 3 + 1] + G_RA[1],
+      paz = pos[a * 3 + 2] + G_RA[2];
+    // FA = RA * qFA
+    const fx = c[co + C_QA],
+      fy = c[co + C_QA + 1],
+      fz = c[co + C_QA + 2],
+      fw = c[co + C_QA + 3];
+    const ax = qw * fx + qx * fw + qy * fz - qz * fy;
+    const ay = qw * fy - qx * fz + qy * fw + qz * fx;
+    const az = qw * fz + qx * fy - qy * fx + qz * fw;
+    const aw = qw * fw - qx * fx - qy * fy - qz * fz;
+    // B
+    let pbx: number, pby: number, pbz: number;
+    if (b >= 0) {
+      qx = rot[b * 4];
+      qy = rot[b * 4 + 1];
+      qz = rot[b * 4 + 2];
+      qw = rot[b * 4 + 3];
+      rotate(qx, qy, qz, qw, c[co + C_PB] - com[b * 3], c[co + C_PB + 1] - com[b * 3 + 1], c[co + C_PB + 2] - com[b * 3 + 2], G_RB);
+      pbx = pos[b * 3] + G_RB[0];
+      pby = pos[b * 3 + 1] + G_RB[1];
+      pbz = pos[b * 3 + 2] + G_RB[2];
+    } else {
+      qx = 0;
+      qy = 0;
+      qz = 0;
+      qw = 1;
+      G_RB[0] = 0;
+      G_RB[1] = 0;
+      G_RB[2] = 0;
+      pbx = c[co + C_PB];
+      pby = c[co + C_PB + 1];
+      pbz = c[co + C_PB + 2];
+    }
+    const gx = c[co + C_QB],
+      gy = c[co + C_QB + 1],
+      gz = c[co + C_QB + 2],
+      gw = c[co + C_QB + 3];
+    const bx = qw * gx + qx * gw + qy * gz - qz * gy;
+    const by = qw * gy - qx * gz + qy * gw + qz * gx;
+    const bz = qw * gz + qx * gy - qy * gx + qz * gw;
+    const bw = qw * gw - qx * gx - qy * gy - qz * gz;
+    const sx = pbx - pax,
+      sy = pby - pay,
+      sz = pbz - paz;
+    G_SEP[0] = sx;
+    G_SEP[1] = sy;
+    G_SEP[2] = sz;
+    // Frame A axes (columns of its matrix).
+    const x2 = ax + ax,
+      y2 = ay + ay,
+      z2 = az + az;
+    const xx = ax * x2,
+      xy = ax * y2,
+      xz = ax * z2,
+      yy = ay * y2,
+      yz = ay * z2,
+      zz = az * z2,
+      wx = aw * x2,
+      wy = aw * y2,
+      wz = aw * z2;
+    const A = G_AX;
+    A[0] = 1 - (yy + zz);
+    A[1] = xy + wz;
+    A[2] = xz - wy;
+    A[3] = xy - wz;
+    A[4] = 1 - (xx + zz);
+    A[5] = yz + wx;
+    A[6] = xz + wy;
+    A[7] = yz - wx;
+    A[8] = 1 - (xx + yy);
+    G_POS[0] = sx * A[0] + sy * A[1] + sz * A[2];
+    G_POS[1] = sx * A[3] + sy * A[4] + sz * A[5];
+    G_POS[2] = sx * A[6] + sy * A[7] + sz * A[8];
+    const dist = Math.sqrt(sx * sx + sy * sy + sz * sz);
+    G_DIST = dist;
+    if (dist > 0) {
+      G_N[0] = sx / dist;
+      G_N[1] = sy / dist;
+      G_N[2] = sz / dist;
+    }
+    // q = conj(FA) * FB
+    const rx = aw * bx - ax * bw - ay * bz + az * by;
+    const ry = aw * by + ax * bz - ay * bw - az * bx;
+    const rz = aw * bz - ax * by + ay * bx - az * bw;
+    const rw = aw * bw + ax * bx + ay * by + az * bz;
+    relativeAngles(rx, ry, rz, rw, G_ANG, G_JL);
+    G_POS[3] = G_ANG[0];
+    G_POS[4] = G_ANG[1];
+    G_POS[5] = G_ANG[2];
+    // World Jacobians: FA * local
+    for (let k = 0; k < 3; k++) {
+      const l0 = G_JL[k * 3],
+        l1 = G_JL[k * 3 + 1],
+        l2 = G_JL[k * 3 + 2];
+      G_JW[k * 3] = l0 * A[0] + l1 * A[3] + l2 * A[6];
+      G_JW[k * 3 + 1] = l0 * A[1] + l1 * A[4] + l2 * A[7];
+      G_JW[k * 3 + 2] = l0 * A[2] + l1 * A[5] + l2 * A[8];
+    }
+  }
+
+  private allocSlot(): number {
+    let slot: number;
+    if (this.freeSlots.length > 0) slot = this.freeSlots.pop()!;
+    else {
+      if (this.nextSlot >= SLOTS) throw new RangeError(`too many joints: at most ${SLOTS} can exist at once`);
+      slot = this.nextSlot++;
+      if (slot >= this.flags.length) this.growSlots(this.flags.length * 2);
+    }
+    return slot;
+  }
+
+  private growSlots(n: number): void {
+    const f = (a: Float64Array, s: number) => {
+      const r = new Float64Array(n * s);
+      r.set(a);
+      return r;
+    };
+    this.cfg = f(this.cfg, CFG);
+    this.st = f(this.st, ST);
+    this.bodyHandles = f(this.bodyHandles, 2);
+    const fl = new Uint8Array(n);
+    fl.set(this.flags);
+    this.flags = fl;
+    this.generation = growI32(this.generation, n);
+    this.dense = growI32(this.dense, 2 * n);
+    const mv = new Uint8Array(2 * n);
+    mv.set(this.moves);
+    this.moves = mv;
+  }
+
+  private release(slot: number): void {
+    this.flags[slot] = 0;
+    this.generation[slot]++;
+    this.freeSlots.push(slot);
+    // Keep creation order: shift the later joints down.
+    let k = 0;
+    for (let i = 0; i < this.orderCount; i++) if (this.order[i] !== slot) this.order[k++] = this.order[i];
+    this.orderCount = k;
+    this.solveCount = 0; // the next prepare rebuilds the solve list
+    this.pairsDirty = true;
+  }
+
+  private slot(handle: number, method: string): number {
+    if (!this.isAlive(handle)) throw new RangeError(`${method}: joint handle ${fmt(handle)} is not alive`);
+    return handle % SLOTS;
+  }
+
+  private axisOffset(handle: number, axis: JointAxis, method: string): number {
+    const slot = this.slot(handle, method);
+    checkAxis("axis", axis);
+    return slot * CFG + C_AXES + axis * AXS;
+  }
+
+  private resetAxis(handle: number, axis: JointAxis): void {
+    const slot = handle % SLOTS;
+    this.st.fill(0, slot * ST + axis * IPA, slot * ST + axis * IPA + IPA);
+    this.wakeBodies(slot, -1);
+  }
+
+  private wakeHandle(handle: number): void {
+    this.wakeBodies(handle % SLOTS, -1);
+  }
+
+  /** Wakes the joint's bodies that are alive (except `skip`). */
+  private wakeBodies(slot: number, skip: number): void {
+    for (let k = 0; k < 2; k++) {
+      const h = this.bodyHandles[slot * 2 + k];
+      if (h >= 0 && h !== skip && this.bodies.indexOf(h) >= 0) this.wake(h);
+    }
+  }
+
+  private rebuildPairs(): void {
+    this.pairs.clear();
+    for (let i = 0; i < this.orderCount; i++) {
+      const slot = this.order[i];
+      const f = this.flags[slot];
+      if ((f & F_ENABLED) === 0 || (f & F_COLLIDE) !== 0) continue;
+      const a = this.bodyHandles[slot * 2],
+        b = this.bodyHandles[slot * 2 + 1];
+      if (b < 0) continue;
+      if (a < b) this.pairs.insert(a, b);
+      else this.pairs.insert(b, a);
+    }
+    this.pairsDirty = false;
+  }
+}
+
+function defaultAxis(ax: Float64Array, o: number): void {
+  ax[o + A_MODE] = AxisMode.Free;
+  ax[o + A_MIN] = 0;
+  ax[o + A_MAX] = 0;
+  ax[o + A_K] = 0;
+  ax[o + A_C] = 0;
+  ax[o + A_FRIC] = 0;
+  ax[o + A_MT] = MotorType.None;
+  ax[o + A_TGT] = 0;
+  ax[o + A_MAXF] = Infinity;
+}
+
+function checkLimit(name: string, v: unknown): number {
+  if (typeof v !== "number") throw new TypeError(`${name} must be a number, got ${fmt(v)}`);
+  if (Number.isNaN(v)) throw new RangeError(`${name} must not be NaN`);
+  return v;
+}
+
+function movable(b: BodySet, i: number): boolean {
+  return b.motionType[i] === MotionType.Dynamic && (b.flags[i] & BodyFlag.Sleeping) === 0;
+}
+
+function growI32(a: Int32Array, n: number): Int32Array {
+  const r = new Int32Array(n);
+  r.set(a.subarray(0, Math.min(a.length, n)));
+  return r;
+}
+
+function rotate(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: Float64Array): void {
+  const tx = 2 * (qy * vz - qz * vy),
+    ty = 2 * (qz * vx - qx * vz),
+    tz = 2 * (qx * vy - qy * vx);
+  out[0] = vx + qw * tx + (qy * tz - qz * ty);
+  out[1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[2] = vz + qw * tz + (qx * ty - qy * tx);
+}
+

@@ -1,0 +1,245 @@
+/**
+ * Swept transforms (Havok `hkSweptTransform`, ../shared/reference/havok-continuous-physics.txt 2.2.1):
+ * a body's motion over a step, described about its centre of mass.
+ *
+ * Two descriptions are supported:
+ * - t0 state plus constant linear and angular velocity ({@link poseAtTimeFromVelocity}): the centre
+ *   of mass moves linearly and the orientation is integrated exactly with the quaternion exponential;
+ * - the centre of mass and orientation at both ends of the step ({@link poseAtFraction}): positions
+ *   lerp, orientations nlerp along the shortest arc.
+ *
+ * Either way the body ORIGIN (where the shape is posed) is recomputed from the centre of mass at the
+ * interpolated time: origin(t) = com(t) - R(t) * localCom ("the reference point is recomputed from the
+ * centre of mass"), so a body spinning about an off-origin centre of mass sweeps the right volume.
+ *
+ * No trigonometry: the exponential uses a Taylor series on a range-reduced half angle followed by
+ * repeated double-angle squaring, built from + - * / and sqrt only, which are correctly rounded in
+ * IEEE 754 and therefore give bit-identical results on every JS engine. Allocation-free.
+ */
+import type { Pose } from "../math/pose";
+
+/** Half angles above this are halved (and the result squared back) before the series is evaluated. */
+const SERIES_RANGE = 0.25;
+/** Clamp for the half angle |w| t / 2 (radians): far beyond any physical step, keeps the loop bounded. */
+const MAX_HALF_ANGLE = 1e4;
+
+/** Result of the exponential: the unit rotation quaternion (x, y, z, w). Module scratch. */
+let expX = 0,
+  expY = 0,
+  expZ = 0,
+  expW = 1;
+
+/**
+ * Writes exp(0.5 * w * t) -- the rotation by angle |w| t about w -- into the exp* scratch.
+ * Half angle h = |w| t / 2; sin(h)/h and cos(h) by their Taylor series up to h^10 on h <= 0.25
+ * (truncation below 1e-17), after halving h k times; the k squarings (s, c) -> (2sc, c^2 - s^2)
+ * restore the full angle.
+ */
+function quatExp(wx: number, wy: number, wz: number, t: number): void {
+  const w2 = wx * wx + wy * wy + wz * wz;
+  if (!(w2 > 0) || t === 0) {
+    expX = 0;
+    expY = 0;
+    expZ = 0;
+    expW = 1;
+    return;
+  }
+  const wl = Math.sqrt(w2);
+  let h = 0.5 * wl * (t < 0 ? -t : t);
+  if (h > MAX_HALF_ANGLE) h = MAX_HALF_ANGLE;
+  let k = 0;
+  while (h > SERIES_RANGE) {
+    h *= 0.5;
+    k++;
+  }
+  const h2 = h * h;
+  // sin(h)/h = 1 - h^2/3! + h^4/5! - h^6/7! + h^8/9! - h^10/11!
+  const sinc = 1 + h2 * (-1 / 6 + h2 * (1 / 120 + h2 * (-1 / 5040 + h2 * (1 / 362880 + h2 * (-1 / 39916800)))));
+  // cos(h) = 1 - h^2/2! + h^4/4! - h^6/6! + h^8/8! - h^10/10!
+  let c = 1 + h2 * (-1 / 2 + h2 * (1 / 24 + h2 * (-1 / 720 + h2 * (1 / 40320 + h2 * (-1 / 3628800)))));
+  let s: number;
+  let scale: number; // multiplies w to give the vector part
+  if (k === 0) {
+    // Vector part = w * (t/2) * sinc(h): exact for tiny |w|, no division by |w|.
+    scale = 0.5 * (t < 0 ? -t : t) * sinc;
+    s = 0;
+  } else {
+    s = h * sinc;
+    for (let i = 0; i < k; i++) {
+      const ns = 2 * s * c;
+      const nc = c * c - s * s;
+      s = ns;
+      c = nc;
+    }
+    const l = 1 / Math.sqrt(s * s + c * c);
+    s *= l;
+    c *= l;
+    scale = s / wl;
+  }
+  if (t < 0) scale = -scale;
+  expX = wx * scale;
+  expY = wy * scale;
+  expZ = wz * scale;
+  expW = c;
+}
+
+/**
+ * Orientation after rotating unit q by the world-space angular velocity w for time t:
+ * q(t) = exp(0.5 w t) * q (the integrator's convention, dq/dt = 0.5 (w, 0) q), normalized.
+ * Writes out.qx..qw only.
+ */
+export function integrateOrientation(
+  qx: number,
+  qy: number,
+  qz: number,
+  qw: number,
+  wx: number,
+  wy: number,
+  wz: number,
+  t: number,
+  out: Pose,
+): Pose {
+  quatExp(wx, wy, wz, t);
+  const ax = expX,
+    ay = expY,
+    az = expZ,
+    aw = expW;
+  let nx = aw * qx + ax * qw + ay * qz - az * qy;
+  let ny = aw * qy - ax * qz + ay * qw + az * qx;
+  let nz = aw * qz + ax * qy - ay * qx + az * qw;
+  let nw = aw * qw - ax * qx - ay * qy - az * qz;
+  const l = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+  nx *= l;
+  ny *= l;
+  nz *= l;
+  nw *= l;
+  out.qx = nx;
+  out.qy = ny;
+  out.qz = nz;
+  out.qw = nw;
+  return out;
+}
+
+/**
+ * Sets out's position to the body origin for centre of mass (cx, cy, cz) and out's (already set)
+ * orientation: origin = com - R * localCom.
+ */
+export function setOriginFromCom(cx: number, cy: number, cz: number, lcx: number, lcy: number, lcz: number, out: Pose): Pose {
+  const qx = out.qx,
+    qy = out.qy,
+    qz = out.qz,
+    qw = out.qw;
+  const tx = 2 * (qy * lcz - qz * lcy);
+  const ty = 2 * (qz * lcx - qx * lcz);
+  const tz = 2 * (qx * lcy - qy * lcx);
+  out.px = cx - (lcx + qw * tx + (qy * tz - qz * ty));
+  out.py = cy - (lcy + qw * ty + (qz * tx - qx * tz));
+  out.pz = cz - (lcz + qw * tz + (qx * ty - qy * tx));
+  return out;
+}
+
+/**
+ * The body ORIGIN pose at time t of a body whose centre of mass is at (comX, comY, comZ) with
+ * orientation q at t = 0 and moves with constant linear velocity v (of the centre of mass) and constant
+ * world angular velocity w: com(t) = com + v t, q(t) = exp(0.5 w t) q, origin = com(t) - R(t) localCom.
+ * t may be negative (rewinding). Exact to rounding for any |w| t (clamped at 2e4 rad).
+ */
+export function poseAtTimeFromVelocity(
+  comX: number,
+  comY: number,
+  comZ: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  qw: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  wx: number,
+  wy: number,
+  wz: number,
+  localComX: number,
+  localComY: number,
+  localComZ: number,
+  t: number,
+  out: Pose,
+): Pose {
+  integrateOrientation(qx, qy, qz, qw, wx, wy, wz, t, out);
+  return setOriginFromCom(comX + vx * t, comY + vy * t, comZ + vz * t, localComX, localComY, localComZ, out);
+}
+
+/**
+ * The body ORIGIN pose at fraction alpha of the swept transform (com0, q0) -> (com1, q1): the centre
+ * of mass lerps, the orientation nlerps along the shortest arc (q1 is negated when q0 . q1 < 0), and
+ * the origin is recomputed from the centre of mass (Havok: pos_t = lerp(com) - q_t * localCom).
+ * alpha outside [0, 1] extrapolates.
+ */
+export function poseAtFraction(
+  com0X: number,
+  com0Y: number,
+  com0Z: number,
+  q0x: number,
+  q0y: number,
+  q0z: number,
+  q0w: number,
+  com1X: number,
+  com1Y: number,
+  com1Z: number,
+  q1x: number,
+  q1y: number,
+  q1z: number,
+  q1w: number,
+  localComX: number,
+  localComY: number,
+  localComZ: number,
+  alpha: number,
+  out: Pose,
+): Pose {
+  const b = 1 - alpha;
+  const sign = q0x * q1x + q0y * q1y + q0z * q1z + q0w * q1w < 0 ? -alpha : alpha;
+  let x = b * q0x + sign * q1x;
+  let y = b * q0y + sign * q1y;
+  let z = b * q0z + sign * q1z;
+  let w = b * q0w + sign * q1w;
+  const ll = x * x + y * y + z * z + w * w;
+  if (ll > 0) {
+    const l = 1 / Math.sqrt(ll);
+    x *= l;
+    y *= l;
+    z *= l;
+    w *= l;
+  } else {
+    x = q0x;
+    y = q0y;
+    z = q0z;
+    w = q0w;
+  }
+  out.qx = x;
+  out.qy = y;
+  out.qz = z;
+  out.qw = w;
+  return setOriginFromCom(b * com0X + alpha * com1X, b * com0Y + alpha * com1Y, b * com0Z + alpha * com1Z, localComX, localComY, localComZ, out);
+}
+
+/**
+ * An upper bound on the angular speed (per unit of alpha) of the nlerp between unit quaternions q0 and
+ * q1 over alpha in [0, 1]. For a rotation angle theta between them the nlerp's rate peaks at
+ * alpha = 1/2 at 4 tan(theta / 4) (>= theta; 4 at theta = pi versus pi for slerp). With
+ * c = |q0 . q1| = cos(theta / 2): tan(theta / 4) = sqrt(1 - c^2) / (1 + c). No trigonometry.
+ */
+export function nlerpAngularSpeedBound(
+  q0x: number,
+  q0y: number,
+  q0z: number,
+  q0w: number,
+  q1x: number,
+  q1y: number,
+  q1z: number,
+  q1w: number,
+): number {
+  let c = q0x * q1x + q0y * q1y + q0z * q1z + q0w * q1w;
+  if (c < 0) c = -c;
+  if (c > 1) c = 1;
+  const s2 = 1 - c * c;
+  return s2 > 0 ? (4 * Math.sqrt(s2)) / (1 + c) : 0;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ContinuousDetection, Cylinder, Heightfield, MotionType, type Shape } from "../../src/index";
+import { gridMesh } from "./terrainHelpers";
+import { makeWorld, pos, rng, steps } from "./helpers";
+
+describe("continuous sweeps against meshes and heightfields", () => {
+  const grounds: [string, () => Shape][] = [
+    ["mesh", () => gridMesh(20, 1)],
+    ["heightfield", () => new Heightfield(20, 20, 21, 21, new Float64Array(21 * 21))],
+  ];
+  for (const [name, make] of grounds) {
+    it(`thin coins dropped from 20 m onto a ${name} in Continuous mode never end below it (30 trials)`, () => {
+      const r = rng(17);
+      const ground = make();
+      let below = 0;
+      for (let trial = 0; trial < 30; trial++) {
+        const world = makeWorld({ sleepingEnabled: false });
+        world.createBody({ motionType: MotionType.Static, collidable: { shape: ground } });
+        const coin = world.createBody({
+          position: { x: (r() - 0.5) * 10, y: 20, z: (r() - 0.5) * 10 },
+          orientation: { x: r() - 0.5, y: r() - 0.5, z: r() - 0.5, w: r() - 0.5 },
+          linearVelocity: { x: 0, y: -5, z: 0 },
+          angularVelocity: { x: (r() - 0.5) * 20, y: 0, z: (r() - 0.5) * 20 },
+          collidable: { shape: new Cylinder(0.012, 0.001), continuity: ContinuousDetection.continuous() },
+        });
+        steps(world, 150);
+        if (pos(world, coin).y < -0.001) below++;
+      }
+      expect(below).toBe(0);
+    });
+  }
+});
