@@ -264,6 +264,13 @@ export class JointSolver {
   jointHertz = 120;
   jointHertzSubstepFraction = 0.25;
   jointDampingRatio = 5;
+  /**
+   * Largest speed at which the rigid rows close a position error (m/s for linear rows, rad/s for angular
+   * rows), like the contacts' maximum recovery velocity: a joint re-enabled far from its rest pose pulls its
+   * bodies together at a bounded speed instead of slinging them (Havok behaves alike).
+   */
+  maxRecoveryVelocity = 2;
+  maxAngularRecoveryVelocity = 5;
   /** Spring of POSITION motors (then limited by the motor's max force). */
   motorHertz = 30;
   motorDampingRatio = 1;
@@ -835,7 +842,7 @@ export class JointSolver {
           Bax[n] = k;
           n++;
         }
-        this.solveBlock(n, so, rBias, rMass, rImp);
+        this.solveBlock(n, so, rBias, rMass, rImp, this.maxAngularRecoveryVelocity);
       }
       // Rigid linear equalities (a ball-and-socket is the full 3x3 point block).
       if (nLin > 0) {
@@ -851,7 +858,7 @@ export class JointSolver {
           setLinearRow(BR, r * 12, st[d], st[d + 1], st[d + 2], rax, ray, raz, G_RB[0], G_RB[1], G_RB[2]);
           BC[r] = G_POS[k] - target;
         }
-        this.solveBlock(nLin, so, rBias, rMass, rImp);
+        this.solveBlock(nLin, so, rBias, rMass, rImp, this.maxRecoveryVelocity);
       }
       this.store(bodies, slot);
     }
@@ -860,7 +867,7 @@ export class JointSolver {
   // ---------------------------------------------------------------- internals
 
   /** Solves the n rigid equality rows in BR (axes in Bax, errors in BC) exactly, with the given softness. */
-  private solveBlock(n: number, so: number, bias: number, ms: number, is: number): void {
+  private solveBlock(n: number, so: number, bias: number, ms: number, is: number, maxRecovery: number): void {
     const st = this.st;
     for (let r = 0; r < n; r++) {
       for (let s = 0; s <= r; s++) {
@@ -868,7 +875,10 @@ export class JointSolver {
         BK[r * 3 + s] = v;
         BK[s * 3 + r] = v;
       }
-      Brhs[r] = rowJv(BR, r * 12) + bias * BC[r];
+      let correction = bias * BC[r];
+      if (correction > maxRecovery) correction = maxRecovery;
+      else if (correction < -maxRecovery) correction = -maxRecovery;
+      Brhs[r] = rowJv(BR, r * 12) + correction;
     }
     solveSym(n, BK, Brhs, Bx);
     for (let r = 0; r < n; r++) {
