@@ -170,8 +170,10 @@ export class World {
   private gx: number;
   private gy: number;
   private gz: number;
-  private readonly movingTree = new DynamicTree();
-  private readonly staticTree = new DynamicTree();
+  /** @internal Broad-phase tree of awake moving bodies (user data = body slot). For queries. */
+  readonly movingTree = new DynamicTree();
+  /** @internal Broad-phase tree of static and sleeping bodies (user data = body slot). For queries. */
+  readonly staticTree = new DynamicTree();
   private readonly collector = new PairCollector();
   private readonly manifolds = new ManifoldBuffer();
   private readonly solver = new ContactSolver();
@@ -1935,8 +1937,8 @@ export class World {
     return i;
   }
 
-  /** The pose of the body's origin (centre of mass minus the rotated local centre of mass). */
-  private originPose(i: number, out: Pose): Pose {
+  /** @internal The pose of the body at dense index i: its origin (centre of mass minus the rotated local centre of mass). */
+  originPose(i: number, out: Pose): Pose {
     const b = this.bodies;
     const o = i * 4;
     const qx = b.rot[o],
