@@ -36,11 +36,12 @@ import { Pose } from "../src/math/pose";
 import type { ContinuousDetection, MotionType } from "../src/world/descriptions";
 import { RayResult, World, type RayFilter } from "../src/world/world";
 import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord } from "./bodyRecord";
+import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
 import { shapeGeometry } from "./geometry";
 import { applyOverrides, computeShapeMass, EffectiveMass, validateMassProps } from "./massProperties";
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
-import { createShapeData, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
+import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
 import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber, quaternion, vector3 } from "./validation";
 
 /** Options of {@link ContinuumPlugin}: the engine world's settings plus plugin defaults. */
@@ -115,6 +116,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _rayHit = new RayResult();
   private readonly _rayHits: RayResult[] = [];
   private readonly _dir = { x: 0, y: 0, z: 0 };
+  private readonly _hitLeaf = new HitLeaf();
 
   constructor(useDeltaForWorldStep = true, options: ContinuumPluginOptions = {}) {
     this._useDeltaForWorldStep = useDeltaForWorldStep;
@@ -853,7 +855,15 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       scale: { x: s.x, y: s.y, z: s.z },
     });
     child.parents.add(parent);
-    parent.rebuild();
+    try {
+      parent.rebuild();
+    } catch (e) {
+      // e.g. a MESH child in a container of convex shapes: leave the container as it was
+      parent.children.pop();
+      if (!parent.children.some((c) => c.data === child)) child.parents.delete(parent);
+      parent.rebuild(); // undoes a rebuild that succeeded here but failed in an enclosing container
+      throw e;
+    }
   }
 
   removeChild(shape: PhysicsShape, childIndex: number): void {
@@ -896,56 +906,82 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     d.notify(ShapeChange.Trigger);
   }
 
-  // ================================================================ constraints (a later issue)
+  // ================================================================ constraints (./constraints.ts)
 
+  private readonly _joints = new ConstraintBridge({
+    getWorld: () => this.world,
+    ref: (fn: string, body: PhysicsBody, index?: number) => this._ref(fn, body, index),
+  });
+
+  /** One engine joint between body (parent, instance `instanceIndex`) and childBody; see ./constraints.ts. */
   addConstraint(body: PhysicsBody, childBody: PhysicsBody, constraint: PhysicsConstraint, instanceIndex?: number, childInstanceIndex?: number): void {
-    void instanceIndex;
-    void childInstanceIndex;
-    this.initConstraint(constraint, body, childBody);
+    this._joints.init("addConstraint", constraint, body, childBody, instanceIndex, childInstanceIndex);
   }
 
-  initConstraint(constraint: PhysicsConstraint, _body: PhysicsBody, _childBody: PhysicsBody): void {
-    throw new Error(`ContinuumPlugin: constraints are not supported yet (PhysicsConstraintType ${String(constraint?.type)})`);
+  initConstraint(constraint: PhysicsConstraint, body: PhysicsBody, childBody: PhysicsBody, instanceIndex?: number, childInstanceIndex?: number): void {
+    this._joints.init("initConstraint", constraint, body, childBody, instanceIndex, childInstanceIndex);
   }
-  setEnabled(_constraint: PhysicsConstraint, _isEnabled: boolean): void {}
-  getEnabled(_constraint: PhysicsConstraint): boolean {
-    return false;
+  setEnabled(constraint: PhysicsConstraint, isEnabled: boolean): void {
+    this._joints.setEnabled(constraint, isEnabled);
   }
-  setCollisionsEnabled(_constraint: PhysicsConstraint, _isEnabled: boolean): void {}
-  getCollisionsEnabled(_constraint: PhysicsConstraint): boolean {
-    return false;
+  /** A boolean (Havok returns 0 / 1); false before addConstraint. */
+  getEnabled(constraint: PhysicsConstraint): boolean {
+    return this._joints.getEnabled(constraint);
   }
-  setAxisFriction(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _friction: number): void {}
-  getAxisFriction(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
-    return null;
+  setCollisionsEnabled(constraint: PhysicsConstraint, isEnabled: boolean): void {
+    this._joints.setCollisionsEnabled(constraint, isEnabled);
   }
-  setAxisMode(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _limitMode: PhysicsConstraintAxisLimitMode): void {}
-  getAxisMode(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<PhysicsConstraintAxisLimitMode> {
-    return null;
+  getCollisionsEnabled(constraint: PhysicsConstraint): boolean {
+    return this._joints.getCollisionsEnabled(constraint);
   }
-  setAxisMinLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _minLimit: number): void {}
-  getAxisMinLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
-    return null;
+  setAxisFriction(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, friction: number): void {
+    this._joints.setAxisFriction(constraint, axis, friction);
   }
-  setAxisMaxLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _limit: number): void {}
-  getAxisMaxLimit(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
-    return null;
+  getAxisFriction(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<number> {
+    return this._joints.getAxisFriction(constraint, axis);
   }
-  setAxisMotorType(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _motorType: PhysicsConstraintMotorType): void {}
-  getAxisMotorType(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<PhysicsConstraintMotorType> {
-    return null;
+  setAxisMode(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, limitMode: PhysicsConstraintAxisLimitMode): void {
+    this._joints.setAxisMode(constraint, axis, limitMode);
   }
-  setAxisMotorTarget(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _target: number): void {}
-  getAxisMotorTarget(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
-    return null;
+  getAxisMode(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<PhysicsConstraintAxisLimitMode> {
+    return this._joints.getAxisMode(constraint, axis);
   }
-  setAxisMotorMaxForce(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis, _maxForce: number): void {}
-  getAxisMotorMaxForce(_c: PhysicsConstraint, _axis: PhysicsConstraintAxis): Nullable<number> {
-    return null;
+  setAxisMinLimit(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, minLimit: number): void {
+    this._joints.setAxisMinLimit(constraint, axis, minLimit);
   }
-  disposeConstraint(_constraint: PhysicsConstraint): void {}
-  getBodiesUsingConstraint(_constraint: PhysicsConstraint): ConstrainedBodyPair[] {
-    return [];
+  getAxisMinLimit(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<number> {
+    return this._joints.getAxisMinLimit(constraint, axis);
+  }
+  setAxisMaxLimit(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, limit: number): void {
+    this._joints.setAxisMaxLimit(constraint, axis, limit);
+  }
+  getAxisMaxLimit(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<number> {
+    return this._joints.getAxisMaxLimit(constraint, axis);
+  }
+  setAxisMotorType(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, motorType: PhysicsConstraintMotorType): void {
+    this._joints.setAxisMotorType(constraint, axis, motorType);
+  }
+  getAxisMotorType(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<PhysicsConstraintMotorType> {
+    return this._joints.getAxisMotorType(constraint, axis);
+  }
+  setAxisMotorTarget(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, target: number): void {
+    this._joints.setAxisMotorTarget(constraint, axis, target);
+  }
+  /** The motor target (Havok throws here). */
+  getAxisMotorTarget(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<number> {
+    return this._joints.getAxisMotorTarget(constraint, axis);
+  }
+  setAxisMotorMaxForce(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis, maxForce: number): void {
+    this._joints.setAxisMotorMaxForce(constraint, axis, maxForce);
+  }
+  getAxisMotorMaxForce(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<number> {
+    return this._joints.getAxisMotorMaxForce(constraint, axis);
+  }
+  disposeConstraint(constraint: PhysicsConstraint): void {
+    this._joints.dispose(constraint);
+  }
+  getBodiesUsingConstraint(constraint: PhysicsConstraint): ConstrainedBodyPair[] {
+    return this._joints.getBodiesUsingConstraint(constraint);
   }
 
   // ================================================================ queries
@@ -1001,14 +1037,13 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
 
   private _fillRayResult(out: PhysicsRaycastResult, hit: RayResult): void {
     const rec = this._records.get(hit.body);
-    out.setHitData(hit.normal, hit.point, -1);
+    const data = rec?.shape;
+    // Triangle shapes report the hit triangle (the leaf's own numbering); -1 otherwise.
+    const leaf = data ? data.resolveHit(hit.childIndex, this._hitLeaf) : null;
+    out.setHitData(hit.normal, hit.point, leaf ? leaf.triangle : -1);
     out.setHitDistance(hit.distance);
     out.body = rec?.body;
     out.bodyIndex = rec?.index;
-    const data = rec?.shape;
-    if (data) {
-      const leaf = hit.childIndex >= 0 && data.leaves.length > 1 ? data.leaves[hit.childIndex] : data.leaves.length === 1 ? data.leaves[0] : data;
-      out.shape = (leaf?.owner ?? data.owner) ?? undefined;
-    }
+    if (data) out.shape = (leaf?.leaf?.owner ?? data.owner) ?? undefined;
   }
 }

@@ -1,12 +1,18 @@
 /**
  * Debug-display geometry of a shape for the inspector's PhysicsViewer (`getBodyGeometry`): a triangle list
  * in the body's local space, tessellated from the engine shape itself (so it shows what collides, with the
- * container children's poses and scales baked in).
+ * container children's poses and scales baked in). Convex hulls give their faces fan-triangulated, triangle
+ * meshes their (welded, non-degenerate) triangles, heightfields the grid: nX * nZ vertices and two triangles
+ * per cell without a hole.
  */
 import { Box } from "../src/shapes/box";
 import { Capsule } from "../src/shapes/capsule";
 import { Compound } from "../src/shapes/compound";
+import { ConvexHull } from "../src/shapes/convexHull";
 import { Cylinder } from "../src/shapes/cylinder";
+import { Heightfield } from "../src/shapes/heightfield";
+import { TriangleMesh } from "../src/shapes/triangleMesh";
+import { heightfieldGeometry } from "./heightfieldOptions";
 import type { Shape } from "../src/shapes/shape";
 import { Sphere } from "../src/shapes/sphere";
 
@@ -97,7 +103,43 @@ class Builder {
       ]);
     } else if (shape instanceof Box) {
       this.box(shape.halfX, shape.halfY, shape.halfZ);
+    } else if (shape instanceof ConvexHull) {
+      this.hull(shape);
+    } else if (shape instanceof TriangleMesh) {
+      this.triangleMesh(shape);
+    } else if (shape instanceof Heightfield) {
+      const g = heightfieldGeometry(shape);
+      const base = this.positions.length / 3;
+      for (let i = 0; i < g.positions.length; i += 3) this.vertex(g.positions[i], g.positions[i + 1], g.positions[i + 2]);
+      for (let i = 0; i < g.indices.length; i += 3) {
+        const a = g.indices[i],
+          b = g.indices[i + 1],
+          c = g.indices[i + 2];
+        if (a !== b) this.tri(base + a, base + b, base + c); // hole triangles are degenerate
+      }
     }
+  }
+
+  /** Faces fan-triangulated (counter-clockwise from outside). */
+  hull(h: ConvexHull): void {
+    const base = this.positions.length / 3;
+    const v = h.vertices;
+    for (let i = 0; i < v.length; i += 3) this.vertex(v[i], v[i + 1], v[i + 2]);
+    for (let f = 0; f < h.faceCount; f++) {
+      const s = h.faceStart[f],
+        n = h.faceStart[f + 1] - s;
+      for (let k = 1; k + 1 < n; k++) {
+        this.tri(base + h.faceVertices[s], base + h.faceVertices[s + k], base + h.faceVertices[s + k + 1]);
+      }
+    }
+  }
+
+  /** The mesh's kept triangles over its welded vertices. */
+  triangleMesh(m: TriangleMesh): void {
+    const base = this.positions.length / 3;
+    const v = m.vertices;
+    for (let i = 0; i < v.length; i += 3) this.vertex(v[i], v[i + 1], v[i + 2]);
+    for (let t = 0; t < m.triangleCount; t++) this.tri(base + m.vertexId(t, 0), base + m.vertexId(t, 1), base + m.vertexId(t, 2));
   }
 }
 

@@ -11,7 +11,15 @@
  * - BOX: `center`, `rotation`, `extents` = full edge lengths (default 1, 1, 1).
  * - CAPSULE / CYLINDER: segment `pointA` (default 0,0,0) -> `pointB` (default 0,1,0), `radius`; the capsule's
  *   hemispheres are centred on the points, the cylinder's caps lie on them.
- * - CONTAINER: an engine `Compound` of the children, rebuilt on every addChild / removeChild.
+ * - CONVEX_HULL: the engine `ConvexHull` of the vertices `MeshAccumulator` gathers from `mesh` (absolute
+ *   scaling baked in, `includeChildMeshes` adds child meshes without bodies of their own).
+ * - MESH: an engine `TriangleMesh` of the gathered vertices and triangles (triangle t = the t-th index
+ *   triple gathered, which is what raycasts report as `triangleIndex`).
+ * - HEIGHTFIELD: an engine `Heightfield` from the arrays or from `groundMesh` (see heightfieldOptions.ts).
+ * - CONTAINER: an engine `Compound` of the children, rebuilt on every addChild / removeChild. A container
+ *   whose children are all MESH / HEIGHTFIELD (or such containers) becomes one `TriangleMesh` with the
+ *   children's transforms baked in; the engine's Compound holds convex shapes only, so a container mixing
+ *   triangle shapes with convex ones is refused.
  * A primitive that is not centred and axis-aligned in its own frame becomes a one-child Compound.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
@@ -19,11 +27,15 @@ import type { PhysicsShapeParameters } from "@babylonjs/core/Physics/v2/IPhysics
 import { Box } from "../src/shapes/box";
 import { Capsule } from "../src/shapes/capsule";
 import { Compound, type CompoundChildDescription } from "../src/shapes/compound";
+import { ConvexHull } from "../src/shapes/convexHull";
 import { Cylinder } from "../src/shapes/cylinder";
+import { TriangleMesh } from "../src/shapes/triangleMesh";
 import type { Shape } from "../src/shapes/shape";
 import { Sphere } from "../src/shapes/sphere";
 import type { SurfaceMaterial } from "../src/world/descriptions";
+import { buildHeightfield, heightfieldGeometry, heightfieldSource } from "./heightfieldOptions";
 import { defaultSurfaceMaterial } from "./materials";
+import { isNodeLike, MeshAccumulator, type MeshGeometry } from "./meshAccumulator";
 import { vector3, quaternion, positiveNumber, type XYZ, type XYZW } from "./validation";
 
 /** Babylon's PhysicsShapeType values. */
@@ -36,7 +48,12 @@ export const SHAPE_SPHERE = 0,
   SHAPE_MESH = 6,
   SHAPE_HEIGHTFIELD = 7;
 
-const TYPE_NAMES = ["SPHERE", "CAPSULE", "CYLINDER", "BOX", "CONVEX_HULL", "CONTAINER", "MESH", "HEIGHTFIELD"];
+/** A run of a triangle shape's triangles that came from one leaf shape (containers of meshes). */
+export interface TriangleRun {
+  /** First triangle of the run in the shape's triangle numbering. */
+  start: number;
+  leaf: ShapeData;
+}
 
 /** A child of a container, with its transform relative to the container's frame. */
 export interface ContainerChild {
@@ -68,6 +85,12 @@ export class ShapeData {
   engineShape: Shape | null = null;
   /** Leaf shapes in the engine compound's flattened child order (a primitive lists itself). */
   leaves: ShapeData[] = [];
+  /**
+   * Triangle shapes (MESH, HEIGHTFIELD, containers of them): the triangles in the shape's frame, numbered as
+   * the engine numbers them (its ray hits' childIndex), and which leaf each run of triangles came from.
+   */
+  triangles: MeshGeometry | null = null;
+  triangleRuns: TriangleRun[] = [];
   material: SurfaceMaterial = defaultSurfaceMaterial();
   membership = -1;
   collideWith = -1;
@@ -83,13 +106,21 @@ export class ShapeData {
 
   constructor(readonly type: number) {}
 
-  /** Rebuilds the engine shape of a container from its children (and, recursively, of its parents). */
+  /**
+   * Rebuilds the engine shape of a container from its children (and, recursively, of its parents). Throws,
+   * leaving this container as it was, when the children mix triangle shapes with convex ones.
+   */
   rebuild(): void {
     if (this.type === SHAPE_CONTAINER) {
       const descs: CompoundChildDescription[] = [];
       const leaves: ShapeData[] = [];
+      const tris: ContainerChild[] = [];
       for (const c of this.children) {
         if (!c.data.engineShape) continue; // an empty nested container adds nothing
+        if (c.data.triangles) {
+          tris.push(c);
+          continue;
+        }
         descs.push({
           shape: c.data.engineShape,
           position: c.translation,
@@ -99,10 +130,51 @@ export class ShapeData {
         });
         for (const l of c.data.leaves) leaves.push(l);
       }
-      this.engineShape = descs.length > 0 ? new Compound(descs) : null;
-      this.leaves = leaves;
+      if (tris.length > 0 && descs.length > 0) {
+        throw new TypeError(
+          "addChild: a CONTAINER cannot mix MESH / HEIGHTFIELD children with convex children in ContinuumPlugin (the engine's compound holds convex shapes only); use separate bodies",
+        );
+      }
+      if (tris.length > 0) {
+        const merged = mergeTriangleChildren(tris);
+        this.engineShape = new TriangleMesh(merged.geometry.positions, merged.geometry.indices);
+        this.triangles = merged.geometry;
+        this.triangleRuns = merged.runs;
+        this.leaves = merged.runs.map((r) => r.leaf);
+      } else {
+        this.engineShape = descs.length > 0 ? new Compound(descs) : null;
+        this.triangles = null;
+        this.triangleRuns = [];
+        this.leaves = leaves;
+      }
     }
     this.notify(ShapeChange.Geometry);
+  }
+
+  /**
+   * The leaf shape and its own triangle index for an engine ray hit's childIndex on this shape: for a triangle
+   * shape the child index is a triangle; for a compound it is a leaf. Writes `out`, returns it.
+   */
+  resolveHit(childIndex: number, out: HitLeaf): HitLeaf {
+    out.leaf = this;
+    out.triangle = -1;
+    const runs = this.triangleRuns;
+    if (this.triangles && childIndex >= 0) {
+      let lo = 0,
+        hi = runs.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (runs[mid].start <= childIndex) lo = mid;
+        else hi = mid - 1;
+      }
+      out.leaf = runs.length > 0 ? runs[lo].leaf : this;
+      out.triangle = childIndex - (runs.length > 0 ? runs[lo].start : 0);
+      return out;
+    }
+    const leaves = this.leaves;
+    if (childIndex >= 0 && leaves.length > 1) out.leaf = leaves[childIndex] ?? this;
+    else if (leaves.length === 1) out.leaf = leaves[0];
+    return out;
   }
 
   /** Tells users and (for geometry/density) parent containers that this shape changed. */
@@ -119,6 +191,59 @@ export class ShapeData {
     for (const c of this.children) if (c.data.contains(other)) return true;
     return false;
   }
+}
+
+/** Result of {@link ShapeData.resolveHit}. */
+export class HitLeaf {
+  leaf: ShapeData | null = null;
+  triangle = -1;
+}
+
+/** One geometry from triangle children, each transformed by its child pose (T + R (S . v)). */
+function mergeTriangleChildren(children: ContainerChild[]): { geometry: MeshGeometry; runs: TriangleRun[] } {
+  let nv = 0,
+    ni = 0;
+  for (const c of children) {
+    nv += c.data.triangles!.positions.length;
+    ni += c.data.triangles!.indices.length;
+  }
+  const positions = new Float64Array(nv);
+  const indices = new Uint32Array(ni);
+  const runs: TriangleRun[] = [];
+  let vo = 0,
+    io = 0;
+  for (const c of children) {
+    const g = c.data.triangles!;
+    const { x: qx, y: qy, z: qz, w: qw } = c.rotation;
+    const { x: sx, y: sy, z: sz } = c.scale;
+    const { x: px, y: py, z: pz } = c.translation;
+    for (let i = 0; i < g.positions.length; i += 3) {
+      const x = g.positions[i] * sx,
+        y = g.positions[i + 1] * sy,
+        z = g.positions[i + 2] * sz;
+      // v' = q v q* + p
+      const tx = 2 * (qy * z - qz * y),
+        ty = 2 * (qz * x - qx * z),
+        tz = 2 * (qx * y - qy * x);
+      positions[vo + i] = x + qw * tx + (qy * tz - qz * ty) + px;
+      positions[vo + i + 1] = y + qw * ty + (qz * tx - qx * tz) + py;
+      positions[vo + i + 2] = z + qw * tz + (qx * ty - qy * tx) + pz;
+    }
+    // A mirroring scale turns the triangles over: keep their front faces outward.
+    const flip = sx * sy * sz < 0;
+    const base = vo / 3;
+    for (let i = 0; i < g.indices.length; i += 3) {
+      indices[io + i] = g.indices[i + (flip ? 2 : 0)] + base;
+      indices[io + i + 1] = g.indices[i + 1] + base;
+      indices[io + i + 2] = g.indices[i + (flip ? 0 : 2)] + base;
+    }
+    const first = io / 3;
+    const childRuns = c.data.triangleRuns.length > 0 ? c.data.triangleRuns : [{ start: 0, leaf: c.data }];
+    for (const r of childRuns) runs.push({ start: first + r.start, leaf: r.leaf });
+    vo += g.positions.length;
+    io += g.indices.length;
+  }
+  return { geometry: { positions, indices }, runs };
 }
 
 /** Returns the shape's plugin data, or throws if the shape is missing or disposed. */
@@ -166,17 +291,22 @@ function normalized(q: XYZW): XYZW {
   return { x: q.x / l, y: q.y / l, z: q.z / l, w: q.w / l };
 }
 
-/**
- * Builds the plugin data and engine shape for `initShape`. Throws (TypeError/RangeError naming the option)
- * on bad parameters, and an Error naming the type for the types a later issue adds.
- */
+/** Runs an engine constructor, prefixing its argument errors with the plugin call and option name. */
+function engineCall<T>(fn: string, name: string, build: () => T): T {
+  try {
+    return build();
+  } catch (e) {
+    if (e instanceof RangeError) throw new RangeError(`${fn}: ${name}: ${e.message}`);
+    if (e instanceof TypeError) throw new TypeError(`${fn}: ${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Builds the plugin data and engine shape for `initShape`. Throws (TypeError/RangeError naming the option) on bad parameters. */
 export function createShapeData(type: unknown, options: PhysicsShapeParameters | undefined | null): ShapeData {
   const fn = "initShape";
   if (typeof type !== "number" || !Number.isInteger(type) || type < 0 || type > 7) {
     throw new RangeError(`${fn}: type must be a PhysicsShapeType (0..7), got ${String(type)}`);
-  }
-  if (type === SHAPE_CONVEX_HULL || type === SHAPE_MESH || type === SHAPE_HEIGHTFIELD) {
-    throw new Error(`${fn}: PhysicsShapeType.${TYPE_NAMES[type]} is not supported yet by ContinuumPlugin`);
   }
   const o = (options ?? {}) as PhysicsShapeParameters;
   if (typeof o !== "object") throw new TypeError(`${fn}: options must be an object, got ${String(options)}`);
@@ -220,6 +350,41 @@ export function createShapeData(type: unknown, options: PhysicsShapeParameters |
     case SHAPE_CONTAINER:
       data.engineShape = null;
       break;
+    case SHAPE_CONVEX_HULL:
+    case SHAPE_MESH: {
+      const mesh = o.mesh as unknown;
+      if (mesh === undefined || mesh === null) {
+        throw new TypeError(`${fn}: options.mesh is required for a ${type === SHAPE_MESH ? "MESH" : "CONVEX_HULL"} shape (No mesh provided to create physics shape)`);
+      }
+      if (!isNodeLike(mesh)) throw new TypeError(`${fn}: options.mesh must be a Babylon Mesh, got ${String(mesh)}`);
+      const acc = new MeshAccumulator(mesh as never, type === SHAPE_MESH);
+      acc.addNodeMeshes(mesh as never, !!o.includeChildMeshes);
+      if (acc.vertexCount === 0) {
+        throw new RangeError(`${fn}: options.mesh has no vertices${o.includeChildMeshes ? " (nor have its child meshes without bodies)" : ""}`);
+      }
+      const g = acc.result();
+      if (type === SHAPE_CONVEX_HULL) {
+        data.engineShape = engineCall(fn, "options.mesh", () => new ConvexHull(g.positions));
+      } else {
+        if (acc.triangleCount === 0) throw new RangeError(`${fn}: options.mesh has ${acc.vertexCount} vertices but no triangles`);
+        data.engineShape = engineCall(fn, "options.mesh", () => new TriangleMesh(g.positions, g.indices));
+        data.triangles = g;
+      }
+      break;
+    }
+    case SHAPE_HEIGHTFIELD: {
+      const src = heightfieldSource(fn, o);
+      if (src.kind === "grid") {
+        const hf = buildHeightfield(fn, "options.heightFieldData", src);
+        data.engineShape = hf;
+        data.triangles = heightfieldGeometry(hf);
+      } else {
+        const name = o.groundMesh ? "options.groundMesh" : "options.mesh";
+        data.engineShape = engineCall(fn, name, () => new TriangleMesh(src.geometry.positions, src.geometry.indices));
+        data.triangles = src.geometry;
+      }
+      break;
+    }
   }
   if (type !== SHAPE_CONTAINER) data.leaves = [data];
   return data;

@@ -137,9 +137,9 @@ describe("continuum: bad input throws TypeError / RangeError naming the argument
     expect(() => new PhysicsShapeCapsule(Vector3.Zero(), Vector3.Up(), Infinity, s)).toThrow(/options\.radius/);
     expect(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Zero(), 1, s)).toThrow(/pointA and options\.pointB must differ/);
     expect(() => new PhysicsShape({ type: 42 as PhysicsShapeType }, s)).toThrow(/type must be a PhysicsShapeType/);
-    const m = MeshBuilder.CreateBox("m", { size: 1 }, s);
-    expect(() => new PhysicsShape({ type: PhysicsShapeType.MESH, parameters: { mesh: m } }, s)).toThrow(/MESH is not supported yet/);
-    expect(() => new PhysicsShape({ type: PhysicsShapeType.CONVEX_HULL, parameters: { mesh: m } }, s)).toThrow(/CONVEX_HULL is not supported yet/);
+    // MESH / CONVEX_HULL / HEIGHTFIELD input errors: meshShapes.test.ts
+    expect(() => new PhysicsShape({ type: PhysicsShapeType.MESH, parameters: {} }, s)).toThrow(/initShape: options\.mesh is required/);
+    expect(() => new PhysicsShape({ type: PhysicsShapeType.CONVEX_HULL, parameters: {} }, s)).toThrow(/initShape: options\.mesh is required/);
     const sh = new PhysicsShapeBox(Vector3.Zero(), Quaternion.Identity(), new Vector3(1, 1, 1), s);
     expect(() => t.plugin.setMaterial(sh, { friction: -1 })).toThrow(/material\.friction/);
     expect(() => t.plugin.setMaterial(sh, { frictionCombine: 9 as never })).toThrow(/material\.frictionCombine/);
