@@ -13,6 +13,8 @@ export default defineConfig({
     // Each test file in its own child process: isolates global state (Babylon's engine registry, the
     // Havok wasm instance, Chromium) and lets a crashing file fail alone.
     pool: "forks",
+    // gc() for the tests that measure heap growth (allocation checks are meaningless without it).
+    execArgv: ["--expose-gc"],
     isolate: true,
     maxWorkers: 2,
     fileParallelism: true,
