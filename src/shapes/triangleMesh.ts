@@ -7,7 +7,7 @@
  * its input index (indices[3t..3t+2]), which is what contacts (manifold child index) and ray hits
  * (RayHit.childIndex) report.
  *
- * Mass properties: for a closed mesh (every edge shared by exactly two triangles of opposite winding)
+ * Mass properties: for a closed mesh (every edge walked equally often in each direction)
  * the enclosed solid, by signed tetrahedra (volume, centroid and inertia are exact for the polyhedron).
  * For an open mesh (a floor, a terrain) there is no enclosed volume: the solid axis-aligned bounding box
  * of the vertices stands in (volume, centre and box inertia); a flat open mesh thus has volume 0 and a
@@ -382,9 +382,30 @@ export class TriangleMesh extends Shape implements TriangleSource {
         list.push(3 * i + e);
       }
     }
+    // Closed (watertight) when every edge is walked equally often in each direction: the surface then bounds
+    // a volume even where parts touch (two boxes sharing a face add two coincident, opposite faces, and their
+    // edges are used four times), which is what signed-tetrahedra mass properties and one-sided collision need.
+    let closed = true;
+    for (const list of edgeMap.values()) {
+      if (list.length < 2) {
+        closed = false;
+        break;
+      }
+      let balance = 0;
+      for (const entry of list) {
+        const t = (entry / 3) | 0,
+          e = entry % 3;
+        const p = tv[3 * t + e],
+          q = tv[3 * t + (e === 2 ? 0 : e + 1)];
+        balance += p < q ? 1 : -1;
+      }
+      if (balance !== 0) {
+        closed = false;
+        break;
+      }
+    }
     const neighbors = new Int32Array(3 * n).fill(-1);
     const flags = new Uint8Array(n);
-    let closed = true;
     const both = (1 << EDGE_FRONT_SHIFT) | (1 << EDGE_BACK_SHIFT);
     for (let i = 0; i < n; i++) {
       let f = 0;
@@ -394,7 +415,7 @@ export class TriangleMesh extends Shape implements TriangleSource {
         const key = p < q ? p * nv + q : q * nv + p;
         const list = edgeMap.get(key)!;
         if (list.length !== 2) {
-          closed = false;
+          // Boundary or non-manifold edge: no single neighbour; both sides stay active.
           f |= both << e;
           continue;
         }
@@ -404,7 +425,6 @@ export class TriangleMesh extends Shape implements TriangleSource {
         neighbors[3 * i + e] = j;
         // Consistent winding: the neighbour walks the shared edge the other way (q -> p).
         const consistent = tv[3 * j + ej] === q;
-        if (!consistent) closed = false;
         const s = consistent ? 1 : -1;
         const opp = tv[3 * j + (ej === 0 ? 2 : ej - 1)];
         f |= sharedEdgeFlags(
