@@ -35,7 +35,7 @@ export {
   type BodyDescription,
 } from "./world/descriptions";
 export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
-export { World, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
+export { World, WorldSnapshot, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
 export {
   JointAxis,
   AxisMode,
@@ -44,3 +44,8 @@ export {
   type JointDescription,
 } from "./dynamics/joint6dof";
 export { JointSolver } from "./dynamics/jointSolver";
+export { WorldQueries } from "./queries/worldQueries";
+export { type QueryFilter } from "./queries/queryFilter";
+export { PointProximityResult, PointShapeHit, pointShapeDistance } from "./queries/pointProximity";
+export { ShapeProximityResult, ShapePairHit, shapeShapeDistance } from "./queries/shapeProximity";
+export { ShapeCastResult, CastPairHit, castShapeAgainst } from "./queries/shapeCast";

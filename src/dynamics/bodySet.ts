@@ -17,6 +17,8 @@ export const BodyFlag = {
   SleepingAllowed: 4,
   /** Set for bodies whose pose or velocity the user changed since the last step (wakes islands). */
   Touched: 8,
+  /** Set by the integrator when a body's velocity became non-finite this step (the world's guard handles it). */
+  NonFinite: 16,
 } as const;
 
 interface F64Field {

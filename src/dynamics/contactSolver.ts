@@ -250,6 +250,8 @@ export class ContactSolver {
             ni = pc[po + C_NORMAL_IMPULSE];
             t1 = pc[po + C_T1_IMPULSE];
             t2 = pc[po + C_T2_IMPULSE];
+            // A body put back by the world's numerical guard must not warm start from a NaN impulse.
+            if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
             break;
           }
         }

@@ -5,7 +5,7 @@
  */
 import type { IntList } from "../collections/intList";
 import { MotionType } from "../world/descriptions";
-import type { BodySet } from "./bodySet";
+import { BodyFlag, type BodySet } from "./bodySet";
 
 /** invInertiaWorld = R invInertiaLocal R^T for body i. */
 export function updateWorldInertia(b: BodySet, i: number): void {
@@ -202,6 +202,13 @@ export function integrateVelocities(
       wx *= s;
       wy *= s;
       wz *= s;
+    }
+    if (!Number.isFinite(vx + vy + vz + wx + wy + wz)) {
+      // An extreme force overflowed: stop the body here, before any constraint passes the NaN on.
+      vx = vy = vz = wx = wy = wz = 0;
+      f[i3] = f[i3 + 1] = f[i3 + 2] = 0;
+      t[i3] = t[i3 + 1] = t[i3 + 2] = 0;
+      b.flags[i] |= BodyFlag.NonFinite;
     }
     vel[i3] = vx;
     vel[i3 + 1] = vy;

@@ -13,6 +13,7 @@ import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import { RayHit, rayCastShape } from "../queries/rayShape";
+import { WorldQueries } from "../queries/worldQueries";
 import { Shape } from "../shapes/shape";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { angularBoundsExpansion, expandBounds, speculativeMargin } from "../dynamics/boundsExpansion";
@@ -40,6 +41,10 @@ import {
   surfaceMaterial,
 } from "./descriptions";
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
+import { copyState, restoreState, type StateCopy } from "./stateCopy";
+
+/** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
+const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback"]);
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -83,6 +88,12 @@ export class RayResult {
   childIndex = -1;
 }
 
+/** An opaque saved world state (see {@link World.snapshot}). */
+export class WorldSnapshot {
+  /** @internal */
+  constructor(readonly state: StateCopy) {}
+}
+
 /** Counters of the last step, for overlays and tests. */
 export class StepStats {
   bodies = 0;
@@ -99,6 +110,8 @@ export class StepStats {
   toiEvents = 0;
   /** Deepest penetration over all contacts at the end of the step (m, >= 0). */
   maxPenetration = 0;
+  /** Bodies that reached a non-finite state this step and were put to rest (see World.nonFiniteBodies). */
+  nonFiniteBodies = 0;
 }
 
 const TREE_NONE = 0,
@@ -145,6 +158,14 @@ export class World {
   readonly triggerEvents = new TriggerEventBuffer();
   /** Counters of the last step. */
   readonly stats = new StepStats();
+  /**
+   * Handles of the bodies that reached a non-finite pose or velocity in the last step (an extreme user force,
+   * say). Each was put back to its pose at the start of the step, stopped and put to sleep, so the NaN never
+   * reaches another body.
+   */
+  readonly nonFiniteBodies: number[] = [];
+  /** Point proximity, shape proximity and shape casts over the world (src/queries). */
+  readonly queries = new WorldQueries(this);
   /**
    * The joints (6-DOF constraints with per-axis limits, motors, friction and springs). Create them with
    * {@link World.createJoint}; configure them through this solver's per-axis methods.
@@ -1000,6 +1021,7 @@ export class World {
       this.narrowPhase();
       this.solve(dt);
       this.continuousPass(dt);
+      this.guardNonFinite();
       this.finishStep(dt);
     } finally {
       this.stepping = false;
@@ -1479,6 +1501,41 @@ export class World {
 
   private readonly toiQueue = new IntList(16);
 
+  /** Numerical guard: a moving body whose state is no longer finite is put back and put to rest. */
+  private guardNonFinite(): void {
+    const b = this.bodies;
+    const ids = this.active.data;
+    if (this.nonFiniteBodies.length > 0) this.nonFiniteBodies.length = 0;
+    this.stats.nonFiniteBodies = 0;
+    for (let k = 0; k < this.active.count; k++) {
+      const i = ids[k];
+      const i3 = i * 3,
+        i4 = i * 4;
+      // One sum per body: any NaN or infinity makes it non-finite.
+      const sum =
+        b.pos[i3] + b.pos[i3 + 1] + b.pos[i3 + 2] + b.rot[i4] + b.rot[i4 + 1] + b.rot[i4 + 2] + b.rot[i4 + 3] +
+        b.vel[i3] + b.vel[i3 + 1] + b.vel[i3 + 2] + b.angVel[i3] + b.angVel[i3 + 1] + b.angVel[i3 + 2];
+      if (Number.isFinite(sum) && (b.flags[i] & BodyFlag.NonFinite) === 0) continue;
+      b.flags[i] &= ~BodyFlag.NonFinite;
+      for (let c = 0; c < 3; c++) {
+        b.pos[i3 + c] = b.pos0[i3 + c];
+        b.vel[i3 + c] = 0;
+        b.angVel[i3 + c] = 0;
+        b.force[i3 + c] = 0;
+        b.torque[i3 + c] = 0;
+      }
+      for (let c = 0; c < 4; c++) b.rot[i4 + c] = b.rot0[i4 + c];
+      updateWorldInertia(b, i);
+      this.nonFiniteBodies.push(b.handle[i]);
+      this.stats.nonFiniteBodies++;
+    }
+    // Sleeping keeps them at rest until something touches them (outside the loop: it edits the trees).
+    for (const h of this.nonFiniteBodies) {
+      const i = b.indexOf(h);
+      if (i >= 0 && (b.flags[i] & BodyFlag.Sleeping) === 0) this.sleepBodies([i], 1);
+    }
+  }
+
   /**
    * A body moved back to its time of impact may now overlap bodies that it pushed (or that pushed it)
    * during the solve: each dynamic contact partner of a moved body is swept along its own motion against the
@@ -1901,6 +1958,23 @@ export class World {
   private isResting(i: number): boolean {
     const b = this.bodies;
     return b.motionType[i] === MotionType.Static || (b.flags[i] & BodyFlag.Sleeping) !== 0;
+  }
+
+  /**
+   * A copy of the whole simulation state (bodies, broad-phase trees, contact cache with its warm-start
+   * impulses, islands, joints, event state). `restore` puts it back: the world then continues exactly as it
+   * did from the moment of the snapshot, bit for bit. Shapes are shared, not copied (they are immutable).
+   */
+  snapshot(): WorldSnapshot {
+    if (this.stepping) throw new Error("snapshot: not allowed while the world is stepping");
+    return new WorldSnapshot(copyState(this, SNAPSHOT_SKIP));
+  }
+
+  /** Restores a snapshot taken from this world (or from a world with the same construction). */
+  restore(snapshot: WorldSnapshot): void {
+    if (!(snapshot instanceof WorldSnapshot)) throw new TypeError(`restore: snapshot must be a WorldSnapshot, got ${String(snapshot)}`);
+    if (this.stepping) throw new Error("restore: not allowed while the world is stepping");
+    restoreState(this, snapshot.state);
   }
 
   /**
