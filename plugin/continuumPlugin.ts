@@ -13,6 +13,11 @@ import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.j
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import { PhysicsRaycastResult, type IRaycastQuery } from "@babylonjs/core/Physics/physicsRaycastResult.js";
+import type { IPhysicsPointProximityQuery } from "@babylonjs/core/Physics/physicsPointProximityQuery.js";
+import type { IPhysicsShapeCastQuery } from "@babylonjs/core/Physics/physicsShapeCastQuery.js";
+import type { IPhysicsShapeProximityCastQuery } from "@babylonjs/core/Physics/physicsShapeProximityCastQuery.js";
+import type { ProximityCastResult } from "@babylonjs/core/Physics/proximityCastResult.js";
+import type { ShapeCastResult } from "@babylonjs/core/Physics/shapeCastResult.js";
 import type {
   ConstrainedBodyPair,
   IBasePhysicsCollisionEvent,
@@ -42,6 +47,8 @@ import { shapeGeometry } from "./geometry";
 import { applyOverrides, computeShapeMass, EffectiveMass, validateMassProps } from "./massProperties";
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
 import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
+import { HknpFacade } from "./hknpFacade";
+import { PluginQueries } from "./queries";
 import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber, quaternion, vector3 } from "./validation";
 
 /** Options of {@link ContinuumPlugin}: the engine world's settings plus plugin defaults. */
@@ -98,6 +105,13 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _defaultContinuity: ContinuousDetection | undefined;
   /** Engine handle -> record. */
   private readonly _records = new Map<number, BodyRecord>();
+  /** Havok-shaped query facade used by Babylon's PhysicsCharacterController (only what it calls; see hknpFacade.ts). */
+  readonly _hknp = new HknpFacade(this, this._records);
+  /** The controller's `_bodies` (Havok's name): engine handle (= `hpBodyId[0]`) -> record with `body` and `index`. */
+  get _bodies(): ReadonlyMap<number, BodyRecord> {
+    return this._records;
+  }
+  private readonly _queries = new PluginQueries(this, this._records);
   /** Records under ALWAYS_INACTIVE activation control (put back to sleep before each step). */
   private readonly _inactive: BodyRecord[] = [];
   private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);
@@ -1033,6 +1047,21 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     }
     const k = Math.min(n, result.length);
     for (let i = 0; i < k; i++) this._fillRayResult(result[i], this._rayHits[i]);
+  }
+
+  /** The closest body surface to a point (contract 1.11); `hitDistance` is negative inside. */
+  pointProximity(query: IPhysicsPointProximityQuery, result: ProximityCastResult): void {
+    this._queries.pointProximity(query, result);
+  }
+
+  /** The closest body to a posed shape: input result in the shape's local space, hit result in world space. */
+  shapeProximity(query: IPhysicsShapeProximityCastQuery, inputShapeResult: ProximityCastResult, hitShapeResult: ProximityCastResult): void {
+    this._queries.shapeProximity(query, inputShapeResult, hitShapeResult);
+  }
+
+  /** The first hit of a shape swept from start to end (fixed rotation): local input result, world hit result. */
+  shapeCast(query: IPhysicsShapeCastQuery, inputShapeResult: ShapeCastResult, hitShapeResult: ShapeCastResult): void {
+    this._queries.shapeCast(query, inputShapeResult, hitShapeResult);
   }
 
   private _fillRayResult(out: PhysicsRaycastResult, hit: RayResult): void {

@@ -1,0 +1,191 @@
+/**
+ * Shape cast: a query shape (convex or compound) moved from `start` by `delta` with a fixed orientation,
+ * against a body's shape at a fixed pose. Each convex piece pair is a linear sweep (sweep.ts's conservative
+ * advancement, no rotation, contact tolerance SWEEP_CONTACT_TOLERANCE); the earliest piece hit wins. Pieces
+ * already touching or overlapping at the start count only when the motion goes into them (as Havok: a cast
+ * moving away from or along a surface it starts on is not stopped by it). The contact data are computed at
+ * the hit pose with the proximity code, so the point lies on the body and the normal points from the body
+ * toward the query shape. Allocation-free: module-level scratch.
+ */
+import { IntList } from "../collections/intList";
+import { SweepResult, SweptMotion, sweepShapes } from "../collision/sweep";
+import { Pose } from "../math/pose";
+import type { Compound } from "../shapes/compound";
+import type { ConvexShape, Shape } from "../shapes/shape";
+import { ShapeType } from "../shapes/shapeType";
+import type { TriangleSource } from "../shapes/triangleSource";
+import { transformAabb } from "../shapes/triangleMesh";
+import { invertPose } from "./poseMath";
+import { convexPairDistance, ShapePairHit } from "./shapeProximity";
+import { TrianglePiece } from "./trianglePiece";
+
+/** Result of a world shape cast (one per body). */
+export class ShapeCastResult {
+  /** Body handle. */
+  body = -1;
+  /** Fraction of start -> end at the first contact, in [0, 1]. */
+  fraction = 0;
+  /** Contact point on the body's surface (world). */
+  point = { x: 0, y: 0, z: 0 };
+  /** Contact point on the query shape at the hit position (world). */
+  pointOnShape = { x: 0, y: 0, z: 0 };
+  /** Unit normal from the body toward the query shape (world). */
+  normal = { x: 0, y: 1, z: 0 };
+  /** Position of the query shape at the hit (start + fraction (end - start)). */
+  position = { x: 0, y: 0, z: 0 };
+  /** Compound child or mesh/heightfield triangle index of the body's shape; -1 for convex shapes. */
+  childIndex = -1;
+  /** Compound child index of the query shape; -1 for a convex query shape. */
+  queryChildIndex = -1;
+}
+
+/** Result of {@link castShapeAgainst}. */
+export class CastPairHit {
+  fraction = 0;
+  readonly contact = new ShapePairHit();
+}
+
+const sweepRes = new SweepResult();
+const motionA = new SweptMotion();
+const motionB = new SweptMotion();
+const piecePoseA = new Pose();
+const piecePoseB = new Pose();
+const hitPose = new Pose();
+const invPose = new Pose();
+const S = new Float64Array(3);
+const BOX = new Float64Array(12);
+const LBOX = new Float64Array(6);
+const TRI = new Float64Array(9);
+const triList = new IntList(64);
+const tri = new TrianglePiece();
+
+/** The best piece pair so far. */
+let bestT = Infinity,
+  bestA = -1,
+  bestB = -1,
+  bestFound = false;
+let dX = 0,
+  dY = 0,
+  dZ = 0,
+  dLen = 0,
+  conv = 0;
+
+/** Sweeps piece a (pose pa at the start, moving by delta) against the static piece b at pb. */
+function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb: Pose, bIndex: number): void {
+  motionA.setVelocity(pa.px, pa.py, pa.pz, pa.qx, pa.qy, pa.qz, pa.qw, dX, dY, dZ, 0, 0, 0, 0, 0, 0);
+  motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
+  const maxT = bestFound ? bestT : 1;
+  if (!(maxT > 0)) return;
+  if (!sweepShapes(a, motionA, b, motionB, maxT, 0, conv, sweepRes)) return;
+  const t = sweepRes.t0 > 0 ? sweepRes.t0 : 0;
+  if (t <= 0) {
+    // In contact at the start: only a motion into the piece counts (normal is A -> B).
+    const into = dX * sweepRes.normalX + dY * sweepRes.normalY + dZ * sweepRes.normalZ;
+    if (!(into > 1e-9 * dLen)) return;
+  }
+  if (bestFound && t >= bestT) return;
+  bestFound = true;
+  bestT = t;
+  bestA = aIndex;
+  bestB = bIndex;
+}
+
+/** Streams B's pieces near the swept piece a against it. */
+function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Pose): void {
+  const t = b.type;
+  if (t === ShapeType.Compound) {
+    const ch = (b as Compound).children;
+    for (let i = 0; i < ch.length; i++) {
+      const cp = ch[i].pose;
+      piecePoseB.compose(pb, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+      sweepPair(a, pa, aIndex, ch[i].shape, piecePoseB, i);
+    }
+    return;
+  }
+  if (t === ShapeType.Mesh || t === ShapeType.Heightfield) {
+    const mesh = b as Shape & TriangleSource;
+    // The swept box of the piece, into the mesh frame.
+    a.computeAabb(pa, BOX, 0);
+    for (let k = 0; k < 3; k++) {
+      const dk = k === 0 ? dX : k === 1 ? dY : dZ;
+      BOX[k] += (dk < 0 ? dk : 0) - 1e-6;
+      BOX[k + 3] += (dk > 0 ? dk : 0) + 1e-6;
+    }
+    transformAabb(BOX, invertPose(pb, invPose, S), LBOX, 0);
+    triList.clear();
+    mesh.queryAabb(LBOX[0], LBOX[1], LBOX[2], LBOX[3], LBOX[4], LBOX[5], triList);
+    for (let k = 0; k < triList.count; k++) {
+      const ti = triList.data[k];
+      mesh.getTriangle(ti, TRI, 0);
+      tri.set(TRI, 0);
+      sweepPair(a, pa, aIndex, tri, pb, ti);
+    }
+    return;
+  }
+  sweepPair(a, pa, aIndex, b as ConvexShape, pb, -1);
+}
+
+function queryPiece(q: Shape, qPose: Pose, index: number, out: Pose): ConvexShape {
+  if (index < 0) {
+    out.copyFrom(qPose);
+    return q as ConvexShape;
+  }
+  const c = (q as Compound).children[index];
+  const cp = c.pose;
+  out.compose(qPose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+  return c.shape;
+}
+
+/**
+ * First contact of the query shape q (orientation from qStart, position qStart at fraction 0, moving by
+ * delta to fraction 1) with shape s at sPose. Returns false on a miss.
+ */
+export function castShapeAgainst(q: Shape, qStart: Pose, deltaX: number, deltaY: number, deltaZ: number, s: Shape, sPose: Pose, out: CastPairHit): boolean {
+  dX = deltaX;
+  dY = deltaY;
+  dZ = deltaZ;
+  dLen = Math.sqrt(dX * dX + dY * dY + dZ * dZ);
+  if (!(dLen > 0)) return false;
+  // Converge to 1e-7 m along the path.
+  conv = 1e-7 / dLen;
+  bestFound = false;
+  bestT = Infinity;
+  bestA = bestB = -1;
+  if (q.type === ShapeType.Compound) {
+    const ch = (q as Compound).children;
+    for (let i = 0; i < ch.length; i++) {
+      const cp = ch[i].pose;
+      piecePoseA.compose(qStart, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+      pieceVsShape(ch[i].shape, piecePoseA, i, s, sPose);
+    }
+  } else pieceVsShape(q as ConvexShape, qStart, -1, s, sPose);
+  if (!bestFound) return false;
+  // Contact data at the hit pose, between the winning pieces.
+  const t = bestT;
+  hitPose.set(qStart.px + dX * t, qStart.py + dY * t, qStart.pz + dZ * t, qStart.qx, qStart.qy, qStart.qz, qStart.qw);
+  const a = queryPiece(q, hitPose, bestA, piecePoseA);
+  let b: ConvexShape;
+  let childOut = bestB;
+  if (s.type === ShapeType.Compound) {
+    const c = (s as Compound).children[bestB];
+    const cp = c.pose;
+    piecePoseB.compose(sPose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
+    b = c.shape;
+  } else if (s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield) {
+    const mesh = s as Shape & TriangleSource;
+    mesh.getTriangle(bestB, TRI, 0);
+    tri.set(TRI, 0);
+    piecePoseB.copyFrom(sPose);
+    b = tri;
+    childOut = mesh.triangleIndex(bestB);
+  } else {
+    piecePoseB.copyFrom(sPose);
+    b = s as ConvexShape;
+  }
+  const c = out.contact;
+  convexPairDistance(a, piecePoseA, b, piecePoseB, Infinity, c);
+  c.childIndex = childOut;
+  c.queryChildIndex = bestA;
+  out.fraction = t;
+  return true;
+}

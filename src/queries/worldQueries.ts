@@ -1,0 +1,244 @@
+/**
+ * World-level queries over the broad-phase trees: point proximity, shape proximity and shape cast, each with
+ * membership/collideWith filters, triggers on or off and an ignored body (see {@link QueryFilter}).
+ *
+ * Bodies are seen at their current poses (the last step's end, or where they were last placed). Candidates
+ * come from both trees (awake moving bodies, static and sleeping ones) with the query's box: the point or
+ * the posed shape grown by maxDistance, or the shape's box swept from start to end. Allocation-free per
+ * query: scratch and result arrays grow once, then are reused.
+ */
+import { IntList } from "../collections/intList";
+import { Pose } from "../math/pose";
+import { isValidQuat, type QuatLike } from "../math/quat";
+import { isFiniteVec3, type Vec3Like } from "../math/vec3";
+import type { Shape } from "../shapes/shape";
+import type { World } from "../world/world";
+import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
+import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
+import { CastPairHit, castShapeAgainst, ShapeCastResult } from "./shapeCast";
+import { isQueryShape, ShapePairHit, ShapeProximityResult, shapeShapeDistance } from "./shapeProximity";
+
+export class WorldQueries {
+  private readonly candidates = new IntList(64);
+  private readonly collector = new CandidateCollector();
+  private readonly pose = new Pose();
+  private readonly qPose = new Pose();
+  private readonly box = new Float64Array(12);
+  private readonly pointHit = new PointShapeHit();
+  private readonly pairHit = new ShapePairHit();
+  private readonly castHit = new CastPairHit();
+
+  constructor(private readonly world: World) {}
+
+  /** Collects the slots of the bodies whose tree boxes overlap the box. */
+  private gather(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): IntList {
+    const c = this.candidates;
+    c.clear();
+    this.collector.list = c;
+    this.world.staticTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, this.collector);
+    this.world.movingTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, this.collector);
+    return c;
+  }
+
+  /**
+   * The nearest body surface to `point` within maxDistance (0: only bodies containing the point). The
+   * distance is signed: negative inside a solid shape. Returns false (out untouched) when nothing is near.
+   */
+  pointProximity(point: Vec3Like, maxDistance: number, filter: QueryFilter, out: PointProximityResult): boolean {
+    if (!isFiniteVec3(point)) throw new RangeError(`pointProximity: point must be a finite vector`);
+    if (!(maxDistance >= 0)) throw new RangeError(`pointProximity: maxDistance must be >= 0, got ${String(maxDistance)}`);
+    const r = maxDistance < 1e30 ? maxDistance : 1e30;
+    const x = point.x,
+      y = point.y,
+      z = point.z;
+    const cand = this.gather(x - r, y - r, z - r, x + r, y + r, z + r);
+    const b = this.world.bodies;
+    const hit = this.pointHit;
+    let best = maxDistance,
+      found = -1;
+    for (let k = 0; k < cand.count; k++) {
+      const i = b.slotToDense[cand.data[k]];
+      if (i < 0 || !passesFilter(b, i, filter)) continue;
+      const s = b.shape[i];
+      if (s === null) continue;
+      this.world.originPose(i, this.pose);
+      if (!pointShapeDistance(s, this.pose, x, y, z, best, hit)) continue;
+      if (found >= 0 && (hit.distance > best || (hit.distance === best && b.handle[i] > out.body))) continue;
+      found = i;
+      best = hit.distance;
+      out.body = b.handle[i];
+      out.distance = hit.distance;
+      out.point.x = hit.px;
+      out.point.y = hit.py;
+      out.point.z = hit.pz;
+      out.normal.x = hit.nx;
+      out.normal.y = hit.ny;
+      out.normal.z = hit.nz;
+      out.childIndex = hit.childIndex;
+    }
+    return found >= 0;
+  }
+
+  /**
+   * Closest points between `shape` (convex or compound) at (position, orientation) and every body within
+   * maxDistance: one result per body, nearest first (ties by body handle), written into out[0..n-1] (grown
+   * as needed; existing entries are reused). With all = false only the nearest body is written. Returns n.
+   */
+  shapeProximity(
+    shape: Shape,
+    position: Vec3Like,
+    orientation: QuatLike,
+    maxDistance: number,
+    filter: QueryFilter,
+    out: ShapeProximityResult[],
+    all = false,
+  ): number {
+    if (!isQueryShape(shape)) throw new TypeError(`shapeProximity: the query shape must be convex or a compound, got type ${shape.type}`);
+    if (!isFiniteVec3(position)) throw new RangeError(`shapeProximity: position must be a finite vector`);
+    if (!isValidQuat(orientation)) throw new RangeError(`shapeProximity: orientation must be a finite non-zero quaternion`);
+    if (!(maxDistance >= 0)) throw new RangeError(`shapeProximity: maxDistance must be >= 0, got ${String(maxDistance)}`);
+    const qp = this.qPose.setFrom(position, orientation);
+    normalize(qp);
+    const box = this.box;
+    shape.computeAabb(qp, box, 0);
+    const r = maxDistance < 1e30 ? maxDistance : 1e30;
+    const cand = this.gather(box[0] - r, box[1] - r, box[2] - r, box[3] + r, box[4] + r, box[5] + r);
+    const b = this.world.bodies;
+    const hit = this.pairHit;
+    let n = 0;
+    for (let k = 0; k < cand.count; k++) {
+      const i = b.slotToDense[cand.data[k]];
+      if (i < 0 || !passesFilter(b, i, filter)) continue;
+      const s = b.shape[i];
+      if (s === null) continue;
+      this.world.originPose(i, this.pose);
+      const limit = !all && n > 0 ? out[0].distance : maxDistance;
+      if (!shapeShapeDistance(shape, qp, s, this.pose, limit, hit)) continue;
+      const h = b.handle[i];
+      let res: ShapeProximityResult;
+      if (all) {
+        if (n === out.length) out.push(new ShapeProximityResult());
+        res = out[n++];
+      } else {
+        if (n > 0 && (hit.distance > out[0].distance || (hit.distance === out[0].distance && h > out[0].body))) continue;
+        if (out.length === 0) out.push(new ShapeProximityResult());
+        res = out[0];
+        n = 1;
+      }
+      res.body = h;
+      res.distance = hit.distance;
+      res.point.x = hit.bx;
+      res.point.y = hit.by;
+      res.point.z = hit.bz;
+      res.pointOnShape.x = hit.ax;
+      res.pointOnShape.y = hit.ay;
+      res.pointOnShape.z = hit.az;
+      res.normal.x = hit.nx;
+      res.normal.y = hit.ny;
+      res.normal.z = hit.nz;
+      res.childIndex = hit.childIndex;
+      res.queryChildIndex = hit.queryChildIndex;
+    }
+    if (all) sortBy(out, n, proxKey);
+    return n;
+  }
+
+  /**
+   * Casts `shape` (convex or compound) with a fixed orientation from start to end: one result per body hit,
+   * sorted by fraction (ties by body handle), written into out[0..n-1] (grown as needed). With all = false
+   * only the first hit is written. A shape touching or overlapping a body at the start hits it at fraction 0
+   * only when the motion goes into it. Returns n.
+   */
+  shapeCast(shape: Shape, orientation: QuatLike, start: Vec3Like, end: Vec3Like, filter: QueryFilter, out: ShapeCastResult[], all = false): number {
+    if (!isQueryShape(shape)) throw new TypeError(`shapeCast: the query shape must be convex or a compound, got type ${shape.type}`);
+    if (!isFiniteVec3(start)) throw new RangeError(`shapeCast: start must be a finite vector`);
+    if (!isFiniteVec3(end)) throw new RangeError(`shapeCast: end must be a finite vector`);
+    if (!isValidQuat(orientation)) throw new RangeError(`shapeCast: orientation must be a finite non-zero quaternion`);
+    const dx = end.x - start.x,
+      dy = end.y - start.y,
+      dz = end.z - start.z;
+    if (!(dx * dx + dy * dy + dz * dz > 0)) return 0;
+    const qp = this.qPose.setFrom(start, orientation);
+    normalize(qp);
+    const box = this.box;
+    shape.computeAabb(qp, box, 0);
+    const cand = this.gather(
+      box[0] + (dx < 0 ? dx : 0),
+      box[1] + (dy < 0 ? dy : 0),
+      box[2] + (dz < 0 ? dz : 0),
+      box[3] + (dx > 0 ? dx : 0),
+      box[4] + (dy > 0 ? dy : 0),
+      box[5] + (dz > 0 ? dz : 0),
+    );
+    const b = this.world.bodies;
+    const hit = this.castHit;
+    let n = 0;
+    for (let k = 0; k < cand.count; k++) {
+      const i = b.slotToDense[cand.data[k]];
+      if (i < 0 || !passesFilter(b, i, filter)) continue;
+      const s = b.shape[i];
+      if (s === null) continue;
+      this.world.originPose(i, this.pose);
+      if (!castShapeAgainst(shape, qp, dx, dy, dz, s, this.pose, hit)) continue;
+      const h = b.handle[i];
+      let res: ShapeCastResult;
+      if (all) {
+        if (n === out.length) out.push(new ShapeCastResult());
+        res = out[n++];
+      } else {
+        if (n > 0 && (hit.fraction > out[0].fraction || (hit.fraction === out[0].fraction && h > out[0].body))) continue;
+        if (out.length === 0) out.push(new ShapeCastResult());
+        res = out[0];
+        n = 1;
+      }
+      const c = hit.contact;
+      res.body = h;
+      res.fraction = hit.fraction;
+      res.point.x = c.bx;
+      res.point.y = c.by;
+      res.point.z = c.bz;
+      res.pointOnShape.x = c.ax;
+      res.pointOnShape.y = c.ay;
+      res.pointOnShape.z = c.az;
+      res.normal.x = c.nx;
+      res.normal.y = c.ny;
+      res.normal.z = c.nz;
+      res.position.x = start.x + dx * hit.fraction;
+      res.position.y = start.y + dy * hit.fraction;
+      res.position.z = start.z + dz * hit.fraction;
+      res.childIndex = c.childIndex;
+      res.queryChildIndex = c.queryChildIndex;
+    }
+    if (all) sortBy(out, n, castKey);
+    return n;
+  }
+}
+
+function normalize(p: Pose): void {
+  const l = 1 / Math.sqrt(p.qx * p.qx + p.qy * p.qy + p.qz * p.qz + p.qw * p.qw);
+  p.qx *= l;
+  p.qy *= l;
+  p.qz *= l;
+  p.qw *= l;
+}
+
+function proxKey(r: ShapeProximityResult): number {
+  return r.distance;
+}
+function castKey(r: ShapeCastResult): number {
+  return r.fraction;
+}
+
+/** In-place insertion sort of a[0..n-1] by key, then body handle (no allocation; n is small). */
+function sortBy<T extends { body: number }>(a: T[], n: number, key: (r: T) => number): void {
+  for (let i = 1; i < n; i++) {
+    const x = a[i];
+    const kx = key(x);
+    let j = i - 1;
+    while (j >= 0 && (key(a[j]) > kx || (key(a[j]) === kx && a[j].body > x.body))) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
+}
