@@ -19,7 +19,7 @@ export { Heightfield, type HeightfieldOptions } from "./shapes/heightfield";
 export { ContactManifold, ManifoldBuffer } from "./collision/contactManifold";
 export { collideShapes, collideConvex } from "./collision/narrowPhase";
 export { RayHit, rayCastShape, pointInShape } from "./queries/rayShape";
-export { angularBoundsExpansion, expandBounds, speculativeMargin } from "./dynamics/boundsExpansion";
+export { angularBoundsExpansion, expandBounds, speculativeMargin, predictBodyBounds } from "./dynamics/boundsExpansion";
 export { computeMassData, MassData, principalAxes } from "./dynamics/massProperties";
 export {
   MotionType,

@@ -153,6 +153,21 @@ export class DynamicTree {
     this.writeBounds(id, minX, minY, minZ, maxX, maxY, maxZ);
   }
 
+  /**
+   * setLeafAabb with the box read from src[o..o+5] (min xyz, max xyz): the per-step path, which passes no
+   * double arguments (V8 boxes those when it does not inline the call).
+   */
+  setLeafAabbFrom(id: number, src: Float64Array, o: number): void {
+    const b = this.bounds;
+    const d = id * 6;
+    b[d] = src[o];
+    b[d + 1] = src[o + 1];
+    b[d + 2] = src[o + 2];
+    b[d + 3] = src[o + 3];
+    b[d + 4] = src[o + 4];
+    b[d + 5] = src[o + 5];
+  }
+
   /** Removes and reinserts a leaf: for large moves or waking bodies, where a refit would bloat the tree. */
   moveProxy(id: number, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): void {
     this.removeLeaf(id);
@@ -853,12 +868,14 @@ export class DynamicTree {
     if (!cLeaf) {
       const f = c1[c];
       const g = c2[c];
-      d = unionArea(bd, b, g) - areaC; // B <-> F: C = {B, G}
+      unionArea(bd, b, g, 0);
+      d = AREA[0] - areaC; // B <-> F: C = {B, G}
       if (d < bestDelta) {
         bestDelta = d;
         bestOp = 1;
       }
-      d = unionArea(bd, b, f) - areaC; // B <-> G: C = {F, B}
+      unionArea(bd, b, f, 0);
+      d = AREA[0] - areaC; // B <-> G: C = {F, B}
       if (d < bestDelta) {
         bestDelta = d;
         bestOp = 2;
@@ -867,12 +884,14 @@ export class DynamicTree {
     if (!bLeaf) {
       const dd = c1[b];
       const e = c2[b];
-      d = unionArea(bd, c, e) - areaB; // C <-> D: B = {C, E}
+      unionArea(bd, c, e, 0);
+      d = AREA[0] - areaB; // C <-> D: B = {C, E}
       if (d < bestDelta) {
         bestDelta = d;
         bestOp = 3;
       }
-      d = unionArea(bd, dd, c) - areaB; // C <-> E: B = {D, C}
+      unionArea(bd, dd, c, 0);
+      d = AREA[0] - areaB; // C <-> E: B = {D, C}
       if (d < bestDelta) {
         bestDelta = d;
         bestOp = 4;
@@ -880,12 +899,16 @@ export class DynamicTree {
       if (!cLeaf) {
         const f = c1[c];
         const g = c2[c];
-        d = unionArea(bd, f, e) + unionArea(bd, dd, g) - areaB - areaC; // D <-> F: B = {F, E}, C = {D, G}
+        unionArea(bd, f, e, 0);
+        unionArea(bd, dd, g, 1);
+        d = AREA[0] + AREA[1] - areaB - areaC; // D <-> F: B = {F, E}, C = {D, G}
         if (d < bestDelta) {
           bestDelta = d;
           bestOp = 5;
         }
-        d = unionArea(bd, g, e) + unionArea(bd, f, dd) - areaB - areaC; // D <-> G: B = {G, E}, C = {F, D}
+        unionArea(bd, g, e, 0);
+        unionArea(bd, f, dd, 1);
+        d = AREA[0] + AREA[1] - areaB - areaC; // D <-> G: B = {G, E}, C = {F, D}
         if (d < bestDelta) {
           bestDelta = d;
           bestOp = 6;
@@ -1053,18 +1076,23 @@ function growInt(a: Int32Array, n: number): Int32Array {
   return r;
 }
 
+// nodeArea is a leaf V8 inlines; unionArea writes its result into AREA[slot] (a double returned from a call
+// that is not inlined is boxed, and the rotation search runs for many candidates every step).
+const AREA = new Float64Array(2);
 function nodeArea(bd: Float64Array, o: number): number {
-  return halfArea(bd[o + 3] - bd[o], bd[o + 4] - bd[o + 1], bd[o + 5] - bd[o + 2]);
+  const x = bd[o + 3] - bd[o],
+    y = bd[o + 4] - bd[o + 1],
+    z = bd[o + 5] - bd[o + 2];
+  return x * y + y * z + z * x;
 }
 
-function unionArea(bd: Float64Array, a: number, b: number): number {
+function unionArea(bd: Float64Array, a: number, b: number, slot: number): void {
   const oa = a * 6;
   const ob = b * 6;
-  return halfArea(
-    Math.max(bd[oa + 3], bd[ob + 3]) - Math.min(bd[oa], bd[ob]),
-    Math.max(bd[oa + 4], bd[ob + 4]) - Math.min(bd[oa + 1], bd[ob + 1]),
-    Math.max(bd[oa + 5], bd[ob + 5]) - Math.min(bd[oa + 2], bd[ob + 2]),
-  );
+  const x = (bd[oa + 3] > bd[ob + 3] ? bd[oa + 3] : bd[ob + 3]) - (bd[oa] < bd[ob] ? bd[oa] : bd[ob]);
+  const y = (bd[oa + 4] > bd[ob + 4] ? bd[oa + 4] : bd[ob + 4]) - (bd[oa + 1] < bd[ob + 1] ? bd[oa + 1] : bd[ob + 1]);
+  const z = (bd[oa + 5] > bd[ob + 5] ? bd[oa + 5] : bd[ob + 5]) - (bd[oa + 2] < bd[ob + 2] ? bd[oa + 2] : bd[ob + 2]);
+  AREA[slot] = x * y + y * z + z * x;
 }
 
 function binOf(c: number, lo: number, k: number): number {

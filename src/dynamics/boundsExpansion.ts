@@ -3,6 +3,8 @@
  * (../shared/reference/bepu-bounds-expansion.cs.txt) and `BoundingBoxBatcher`.
  */
 
+import type { BodySet } from "./bodySet";
+
 const PI_OVER_3 = Math.PI / 3;
 
 /**
@@ -71,4 +73,53 @@ export function expandBounds(
   hi = (dz > 0 ? dz : 0) + angularExpansion;
   out[o + 2] += lo < -maximumExpansion ? -maximumExpansion : lo;
   out[o + 5] += hi > maximumExpansion ? maximumExpansion : hi;
+}
+
+/**
+ * The per-step path for one body (what World.predict does with the functions above): writes the body's
+ * speculative margin and expands its AABB (already holding the shape's bounds at t0) by its motion.
+ * `io` holds dt, then the predicted linear velocity (vx, vy, vz); no double is passed as an argument, so
+ * nothing is boxed when the call is not inlined. Returns nothing; results are in b.margin and b.aabb.
+ */
+export function predictBodyBounds(b: BodySet, i: number, io: Float64Array, discrete: boolean): void {
+  const dt = io[0],
+    vx = io[1],
+    vy = io[2],
+    vz = io[3];
+  const i3 = i * 3;
+  const wx = b.angVel[i3],
+    wy = b.angVel[i3 + 1],
+    wz = b.angVel[i3 + 2];
+  // Angular term (bepu GetAngularBoundsExpansion), as angularBoundsExpansion above.
+  const a = Math.min(Math.sqrt(wx * wx + wy * wy + wz * wz) * dt, PI_OVER_3);
+  const a2 = a * a,
+    a4 = a2 * a2,
+    a6 = a4 * a2;
+  const r = b.radius[i];
+  let angExp = Math.sqrt(-2 * r * r * (a2 * (-1 / 2) + a4 * (1 / 24) - a6 * (1 / 720)));
+  if (angExp > b.angExpansion[i]) angExp = b.angExpansion[i];
+  // Margin, as speculativeMargin above.
+  let m = Math.sqrt(vx * vx + vy * vy + vz * vz) * dt + angExp;
+  if (m < b.marginMin[i]) m = b.marginMin[i];
+  if (m > b.marginMax[i]) m = b.marginMax[i];
+  b.margin[i] = m;
+  // Expansion, as expandBounds above.
+  const max = discrete ? m : Infinity;
+  const out = b.aabb,
+    o = i * 6;
+  const dx = vx * dt,
+    dy = vy * dt,
+    dz = vz * dt;
+  let lo = (dx < 0 ? dx : 0) - angExp,
+    hi = (dx > 0 ? dx : 0) + angExp;
+  out[o] += lo < -max ? -max : lo;
+  out[o + 3] += hi > max ? max : hi;
+  lo = (dy < 0 ? dy : 0) - angExp;
+  hi = (dy > 0 ? dy : 0) + angExp;
+  out[o + 1] += lo < -max ? -max : lo;
+  out[o + 4] += hi > max ? max : hi;
+  lo = (dz < 0 ? dz : 0) - angExp;
+  hi = (dz > 0 ? dz : 0) + angExp;
+  out[o + 2] += lo < -max ? -max : lo;
+  out[o + 5] += hi > max ? max : hi;
 }

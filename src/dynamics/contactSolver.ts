@@ -12,7 +12,6 @@
  * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
  */
-import { tangentBasis } from "../math/vec3";
 import type { ContactManifold } from "../collision/contactManifold";
 import type { PairMaterial } from "../world/descriptions";
 import type { BodySet } from "./bodySet";
@@ -133,7 +132,6 @@ function hashKey(a: number, b: number, c: number): number {
   return h >>> 0;
 }
 
-const basis = new Float64Array(6);
 
 /** The contact constraint solver. */
 export class ContactSolver {
@@ -169,10 +167,13 @@ export class ContactSolver {
   }
 
   /**
-   * Adds a manifold between the bodies at dense indices a and b (handles ha, hb), warm-starting each
+   * Adds a manifold between the bodies at dense indices a and b, warm-starting each
    * contact from last step's contact with the same feature id in the manifold with the same key.
    */
-  add(bodies: BodySet, a: number, b: number, ha: number, hb: number, m: ContactManifold, mat: PairMaterial): void {
+  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial): void {
+    // Handles are read here, not passed: doubles passed to a function V8 does not inline get boxed.
+    const ha = bodies.handle[a],
+      hb = bodies.handle[b];
     const s = this.cur;
     const i = s.count;
     s.ensure(i + 1);
@@ -189,13 +190,21 @@ export class ContactSolver {
     hd[o + H_NX] = m.normalX;
     hd[o + H_NX + 1] = m.normalY;
     hd[o + H_NX + 2] = m.normalZ;
-    tangentBasis(m.normalX, m.normalY, m.normalZ, basis, 0);
-    hd[o + H_T1X] = basis[0];
-    hd[o + H_T1X + 1] = basis[1];
-    hd[o + H_T1X + 2] = basis[2];
-    hd[o + H_T2X] = basis[3];
-    hd[o + H_T2X + 1] = basis[4];
-    hd[o + H_T2X + 2] = basis[5];
+    {
+      // Tangent basis of the normal, written out (tangentBasis in math/vec3.ts: Duff et al. 2017).
+      const nx = m.normalX,
+        ny = m.normalY,
+        nz = m.normalZ;
+      const sg = nz >= 0 ? 1 : -1;
+      const ta = -1 / (sg + nz);
+      const tb = nx * ny * ta;
+      hd[o + H_T1X] = 1 + sg * nx * nx * ta;
+      hd[o + H_T1X + 1] = sg * tb;
+      hd[o + H_T1X + 2] = -sg * nx;
+      hd[o + H_T2X] = tb;
+      hd[o + H_T2X + 1] = sg + ny * ny * ta;
+      hd[o + H_T2X + 2] = -ny;
+    }
     hd[o + H_FRICTION] = mat.friction;
     hd[o + H_RESTITUTION] = mat.restitution;
     hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
@@ -228,8 +237,24 @@ export class ContactSolver {
       c[co + C_RBX] = rbx;
       c[co + C_RBX + 1] = rby;
       c[co + C_RBX + 2] = rbz;
-      invRotateInto(rot0, a * 4, rax, ray, raz, c, co + C_LAX);
-      invRotateInto(rot0, b * 4, rbx, rby, rbz, c, co + C_LBX);
+      // Anchors in each body's frame: the lever arms rotated by the inverse orientations (written out).
+      for (let side = 0; side < 2; side++) {
+        const q = (side === 0 ? a : b) * 4;
+        const vx = side === 0 ? rax : rbx,
+          vy = side === 0 ? ray : rby,
+          vz = side === 0 ? raz : rbz;
+        const qx = -rot0[q],
+          qy = -rot0[q + 1],
+          qz = -rot0[q + 2],
+          qw = rot0[q + 3];
+        const tx = 2 * (qy * vz - qz * vy),
+          ty = 2 * (qz * vx - qx * vz),
+          tz = 2 * (qx * vy - qy * vx);
+        const d = co + (side === 0 ? C_LAX : C_LBX);
+        c[d] = vx + qw * tx + (qy * tz - qz * ty);
+        c[d + 1] = vy + qw * ty + (qz * tx - qx * tz);
+        c[d + 2] = vz + qw * tz + (qx * ty - qy * tx);
+      }
       // Separation at t0 is -depth; both anchors start at the contact point, so later the separation is
       // this plus the normal component of the anchors' relative displacement (Box2D v3's current
       // separation, written with absolute anchors).
@@ -820,18 +845,6 @@ function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64
   out[2] = pos[i * 3 + 2] + lz + qw * tz + (qx * ty - qy * tx);
 }
 
-function invRotateInto(rot: Float64Array, o: number, vx: number, vy: number, vz: number, out: Float64Array, oo: number): void {
-  const qx = -rot[o],
-    qy = -rot[o + 1],
-    qz = -rot[o + 2],
-    qw = rot[o + 3];
-  const tx = 2 * (qy * vz - qz * vy),
-    ty = 2 * (qz * vx - qx * vz),
-    tz = 2 * (qx * vy - qy * vx);
-  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
-  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
-}
 
 
 

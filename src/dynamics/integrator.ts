@@ -65,9 +65,11 @@ export function updateWorldInertia(b: BodySet, i: number): void {
 /**
  * Implicit gyroscopic torque for one step (Catto, "Numerical Methods", GDC 2015): in the body frame,
  * one Newton step of I (w2 - w1) + dt w2 x (I w2) = 0. Keeps spinning bodies stable where the explicit
- * term would add energy. Skipped for bodies with an infinite inertia axis.
+ * term would add energy. Skipped for bodies with an infinite inertia axis. `step[0]` is the step length.
  */
-export function integrateGyroscopic(b: BodySet, i: number, dt: number): void {
+export function integrateGyroscopic(b: BodySet, i: number, step: Float64Array): void {
+  // dt comes in step[0] (a typed array, not a double argument: V8 would box that on every call).
+  const dt = step[0];
   const I = b.inertiaLocal,
     io = i * 6;
   const ixx = I[io],

@@ -16,7 +16,7 @@ import { RayHit, rayCastShape } from "../queries/rayShape";
 import { WorldQueries } from "../queries/worldQueries";
 import { Shape } from "../shapes/shape";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
-import { angularBoundsExpansion, expandBounds, speculativeMargin } from "../dynamics/boundsExpansion";
+import { predictBodyBounds } from "../dynamics/boundsExpansion";
 import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField } from "../dynamics/contactSolver";
 import {
   integrateGyroscopic,
@@ -1043,52 +1043,63 @@ export class World {
    * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
    */
   private predict(dt: number): void {
-    const b = this.bodies;
     const ids = this.active.data;
-    const gx = this.gx,
-      gy = this.gy,
-      gz = this.gz;
-    for (let k = 0; k < this.active.count; k++) {
-      const i = ids[k];
-      const i3 = i * 3;
-      b.pos0[i3] = b.pos[i3];
-      b.pos0[i3 + 1] = b.pos[i3 + 1];
-      b.pos0[i3 + 2] = b.pos[i3 + 2];
-      b.rot0[i * 4] = b.rot[i * 4];
-      b.rot0[i * 4 + 1] = b.rot[i * 4 + 1];
-      b.rot0[i * 4 + 2] = b.rot[i * 4 + 2];
-      b.rot0[i * 4 + 3] = b.rot[i * 4 + 3];
-      updateWorldInertia(b, i);
-      const dynamic = b.motionType[i] === MotionType.Dynamic;
-      if (dynamic) integrateGyroscopic(b, i, dt);
-      // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
-      let vx = b.vel[i3],
-        vy = b.vel[i3 + 1],
-        vz = b.vel[i3 + 2];
-      if (dynamic) {
-        const m = b.invMass[i];
-        const gf = m > 0 ? b.gravityFactor[i] * dt : 0;
-        vx += gf * gx + dt * m * b.force[i3];
-        vy += gf * gy + dt * m * b.force[i3 + 1];
-        vz += gf * gz + dt * m * b.force[i3 + 2];
-      }
-      const wx = b.angVel[i3],
-        wy = b.angVel[i3 + 1],
-        wz = b.angVel[i3 + 2];
-      const angExp = angularBoundsExpansion(Math.sqrt(wx * wx + wy * wy + wz * wz), dt, b.radius[i], b.angExpansion[i]);
-      const margin = speculativeMargin(Math.sqrt(vx * vx + vy * vy + vz * vz), angExp, dt, b.marginMin[i], b.marginMax[i]);
-      b.margin[i] = margin;
-      const shape = b.shape[i];
-      if (shape === null) continue;
-      this.originPose(i, this.poseA);
-      shape.computeAabb(this.poseA, b.aabb, i * 6);
-      const maxExpansion = b.continuity[i] === ContinuousDetectionMode.Discrete ? margin : Infinity;
-      expandBounds(b.aabb, i * 6, vx, vy, vz, dt, angExp, maxExpansion);
-      if (b.tree[i] === TREE_MOVING) {
-        const o = i * 6;
-        this.movingTree.setLeafAabb(b.proxy[i], b.aabb[o], b.aabb[o + 1], b.aabb[o + 2], b.aabb[o + 3], b.aabb[o + 4], b.aabb[o + 5]);
-      }
+    const sc = this.stepScalars;
+    sc[0] = dt;
+    sc[1] = this.gx;
+    sc[2] = this.gy;
+    sc[3] = this.gz;
+    for (let k = 0; k < this.active.count; k++) this.predictBody(ids[k]);
+  }
+
+  /** Scalars of the current step read by per-body methods (dt, gravity), so those take only an index. */
+  private readonly stepScalars = new Float64Array(4);
+  private readonly boundsIO = new Float64Array(4);
+  private readonly combineScratch = new Float64Array(9);
+
+  /** predict() for one body; reads dt and gravity from stepScalars. */
+  private predictBody(i: number): void {
+    const b = this.bodies;
+    const sc = this.stepScalars;
+    const dt = sc[0];
+    const i3 = i * 3,
+      i4 = i * 4;
+    b.pos0[i3] = b.pos[i3];
+    b.pos0[i3 + 1] = b.pos[i3 + 1];
+    b.pos0[i3 + 2] = b.pos[i3 + 2];
+    b.rot0[i4] = b.rot[i4];
+    b.rot0[i4 + 1] = b.rot[i4 + 1];
+    b.rot0[i4 + 2] = b.rot[i4 + 2];
+    b.rot0[i4 + 3] = b.rot[i4 + 3];
+    updateWorldInertia(b, i);
+    const dynamic = b.motionType[i] === MotionType.Dynamic;
+    if (dynamic) integrateGyroscopic(b, i, sc);
+    // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
+    let vx = b.vel[i3],
+      vy = b.vel[i3 + 1],
+      vz = b.vel[i3 + 2];
+    if (dynamic) {
+      const m = b.invMass[i];
+      const gf = m > 0 ? b.gravityFactor[i] * dt : 0;
+      vx += gf * sc[1] + dt * m * b.force[i3];
+      vy += gf * sc[2] + dt * m * b.force[i3 + 1];
+      vz += gf * sc[3] + dt * m * b.force[i3 + 2];
     }
+    const shape = b.shape[i];
+    if (shape === null) {
+      // A shapeless body has no pairs; its margin is its minimum.
+      b.margin[i] = b.marginMin[i];
+      return;
+    }
+    this.originPose(i, this.poseA);
+    shape.computeAabb(this.poseA, b.aabb, i * 6);
+    const io = this.boundsIO;
+    io[0] = dt;
+    io[1] = vx;
+    io[2] = vy;
+    io[3] = vz;
+    predictBodyBounds(b, i, io, b.continuity[i] === ContinuousDetectionMode.Discrete);
+    if (b.tree[i] === TREE_MOVING) this.movingTree.setLeafAabbFrom(b.proxy[i], b.aabb, i * 6);
   }
 
   /** 4. Broad phase: refit the moving tree, collect moving x moving and moving x static pairs; wake sleepers touched. */
@@ -1192,7 +1203,7 @@ export class World {
         continue;
       }
       const margin = b.margin[ia] + b.margin[ib];
-      const sweepT = this.sweepPair(ia, ib, shapeA, shapeB, margin);
+      const sweepT = this.sweepPair(ia, ib, shapeA, shapeB);
       if (sweepT < 0) continue; // the sweep proved they do not meet this step: no ghost contacts
       if (sweepT > 0) {
         // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
@@ -1217,7 +1228,7 @@ export class World {
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
-        solver.add(b, ia, ib, b.handle[ia], b.handle[ib], man, mat);
+        solver.add(b, ia, ib, man, mat);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
       }
@@ -1234,8 +1245,9 @@ export class World {
    * exceeds the pair's speculative margin. Returns 0 when no sweep is needed (contacts at t0), the time of
    * impact t1 > 0 on a hit, or -1 when the sweep proved the pair does not meet this step.
    */
-  private sweepPair(ia: number, ib: number, shapeA: Shape, shapeB: Shape, margin: number): number {
+  private sweepPair(ia: number, ib: number, shapeA: Shape, shapeB: Shape): number {
     const b = this.bodies;
+    const margin = b.margin[ia] + b.margin[ib];
     const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
       contB = b.continuity[ib] === ContinuousDetectionMode.Continuous;
     if (!contA && !contB) return 0;
@@ -1630,11 +1642,36 @@ export class World {
     const A = this.bodies.material[ia],
       B = this.bodies.material[ib];
     const m = this.pairMaterial;
-    const fm = Math.max(A.frictionCombine, B.frictionCombine) as CombineMode;
-    const rm = Math.max(A.restitutionCombine, B.restitutionCombine) as CombineMode;
-    m.friction = combine(A.friction, B.friction, fm);
-    m.staticFriction = combine(A.staticFriction, B.staticFriction, fm);
-    m.restitution = combine(A.restitution, B.restitution, rm);
+    const fm = A.frictionCombine > B.frictionCombine ? A.frictionCombine : B.frictionCombine;
+    const rm = A.restitutionCombine > B.restitutionCombine ? A.restitutionCombine : B.restitutionCombine;
+    // Combined in a loop over a scratch array: no calls with double arguments per pair.
+    const c = this.combineScratch;
+    c[0] = A.friction;
+    c[1] = B.friction;
+    c[2] = A.staticFriction;
+    c[3] = B.staticFriction;
+    c[4] = A.restitution;
+    c[5] = B.restitution;
+    for (let k = 0; k < 6; k += 2) {
+      const x = c[k],
+        y = c[k + 1];
+      const mode = k === 4 ? rm : fm;
+      c[6 + k / 2] =
+        mode === CombineMode.GeometricMean
+          ? Math.sqrt(x * y)
+          : mode === CombineMode.Maximum
+            ? (x > y ? x : y)
+            : mode === CombineMode.ArithmeticMean
+              ? (x + y) * 0.5
+              : mode === CombineMode.Multiply
+                ? x * y
+                : x < y
+                  ? x
+                  : y;
+    }
+    m.friction = c[6];
+    m.staticFriction = c[7];
+    m.restitution = c[8];
     m.restitutionThreshold = this.restitutionThreshold;
     m.spring.frequency = this.contactSpring.frequency;
     m.spring.dampingRatio = this.contactSpring.dampingRatio;
@@ -2013,14 +2050,28 @@ export class World {
 
   /** @internal The pose of the body at dense index i: its origin (centre of mass minus the rotated local centre of mass). */
   originPose(i: number, out: Pose): Pose {
+    // Written out (no calls with double arguments): this runs twice per pair per step.
     const b = this.bodies;
-    const o = i * 4;
+    const o = i * 4,
+      i3 = i * 3;
     const qx = b.rot[o],
       qy = b.rot[o + 1],
       qz = b.rot[o + 2],
       qw = b.rot[o + 3];
-    rot(qx, qy, qz, qw, b.localCom[i * 3], b.localCom[i * 3 + 1], b.localCom[i * 3 + 2], tmp3);
-    return out.set(b.pos[i * 3] - tmp3[0], b.pos[i * 3 + 1] - tmp3[1], b.pos[i * 3 + 2] - tmp3[2], qx, qy, qz, qw);
+    const cx = b.localCom[i3],
+      cy = b.localCom[i3 + 1],
+      cz = b.localCom[i3 + 2];
+    const tx = 2 * (qy * cz - qz * cy),
+      ty = 2 * (qz * cx - qx * cz),
+      tz = 2 * (qx * cy - qy * cx);
+    out.px = b.pos[i3] - (cx + qw * tx + (qy * tz - qz * ty));
+    out.py = b.pos[i3 + 1] - (cy + qw * ty + (qz * tx - qx * tz));
+    out.pz = b.pos[i3 + 2] - (cz + qw * tz + (qx * ty - qy * tx));
+    out.qx = qx;
+    out.qy = qy;
+    out.qz = qz;
+    out.qw = qw;
+    return out;
   }
 
   /** Sets the centre of mass so that the origin lands at (x, y, z) with the current orientation. */
@@ -2214,22 +2265,6 @@ function massDataToProperties(md: MassData, shapeless: boolean): MassProperties 
   };
 }
 
-function combine(a: number, b: number, mode: CombineMode): number {
-  switch (mode) {
-    case CombineMode.GeometricMean:
-      return Math.sqrt(a * b);
-    case CombineMode.Minimum:
-      return Math.min(a, b);
-    case CombineMode.Maximum:
-      return Math.max(a, b);
-    case CombineMode.ArithmeticMean:
-      return (a + b) * 0.5;
-    case CombineMode.Multiply:
-      return a * b;
-    default:
-      return Math.min(a, b);
-  }
-}
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   const r: Partial<T> = {};

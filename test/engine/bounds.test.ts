@@ -99,3 +99,27 @@ describe("velocity-expanded bounds (bepu BoundingBoxHelpers)", () => {
     expect(angularBoundsExpansion(1000, 1 / 60, r, 0.5)).toBe(0.5);
   });
 });
+
+describe("the world's per-body path", () => {
+  it("predictBodyBounds gives the margin and bounds of the reference functions", async () => {
+    const { World, Box, predictBodyBounds } = await import("../../src/index");
+    const w = new World();
+    const h = w.createBody({ angularVelocity: { x: 3, y: -7, z: 2 }, collidable: { shape: new Box(0.5, 0.2, 1), maximumSpeculativeMargin: 0.3 } });
+    const b = w.bodies;
+    const i = b.indexOf(h);
+    const dt = 1 / 60,
+      v = [12, -4, 30];
+    const ref = new Float64Array(6);
+    for (const discrete of [false, true]) {
+      const pose = new Pose().set(0, 0, 0, 0, 0, 0, 1);
+      b.shape[i]!.computeAabb(pose, b.aabb, i * 6);
+      ref.set(b.aabb.subarray(i * 6, i * 6 + 6));
+      predictBodyBounds(b, i, new Float64Array([dt, v[0], v[1], v[2]]), discrete);
+      const exp = angularBoundsExpansion(Math.hypot(3, -7, 2), dt, b.radius[i], b.angExpansion[i]);
+      const m = speculativeMargin(Math.hypot(v[0], v[1], v[2]), exp, dt, 0, 0.3);
+      expandBounds(ref, 0, v[0], v[1], v[2], dt, exp, discrete ? m : Infinity);
+      expect(b.margin[i]).toBe(m);
+      for (let k = 0; k < 6; k++) expect(b.aabb[i * 6 + k]).toBe(ref[k]);
+    }
+  });
+});

@@ -83,7 +83,7 @@ export class JointHarness {
       b.pos0.set(b.pos.subarray(i * 3, i * 3 + 3), i * 3);
       b.rot0.set(b.rot.subarray(i * 4, i * 4 + 4), i * 4);
       updateWorldInertia(b, i);
-      if (b.motionType[i] === MotionType.Dynamic) integrateGyroscopic(b, i, dt);
+      if (b.motionType[i] === MotionType.Dynamic) integrateGyroscopic(b, i, new Float64Array([dt]));
     }
     const n = w.substeps;
     const h = dt / n;
