@@ -5,61 +5,12 @@
  */
 import type { IntList } from "../collections/intList";
 import { MotionType } from "../world/descriptions";
+import { rotateSymmetric } from "../math/symmetric";
 import { BodyFlag, type BodySet } from "./bodySet";
 
 /** invInertiaWorld = R invInertiaLocal R^T for body i. */
 export function updateWorldInertia(b: BodySet, i: number): void {
-  const q = b.rot,
-    o = i * 4;
-  const qx = q[o],
-    qy = q[o + 1],
-    qz = q[o + 2],
-    qw = q[o + 3];
-  const x2 = qx + qx,
-    y2 = qy + qy,
-    z2 = qz + qz;
-  const xx = qx * x2,
-    xy = qx * y2,
-    xz = qx * z2,
-    yy = qy * y2,
-    yz = qy * z2,
-    zz = qz * z2;
-  const wx = qw * x2,
-    wy = qw * y2,
-    wz = qw * z2;
-  const r00 = 1 - (yy + zz),
-    r01 = xy - wz,
-    r02 = xz + wy;
-  const r10 = xy + wz,
-    r11 = 1 - (xx + zz),
-    r12 = yz - wx;
-  const r20 = xz - wy,
-    r21 = yz + wx,
-    r22 = 1 - (xx + yy);
-  const s = b.invInertiaLocal,
-    so = i * 6;
-  const s00 = s[so],
-    s11 = s[so + 1],
-    s22 = s[so + 2],
-    s01 = s[so + 3],
-    s02 = s[so + 4],
-    s12 = s[so + 5];
-  const t00 = r00 * s00 + r01 * s01 + r02 * s02;
-  const t01 = r00 * s01 + r01 * s11 + r02 * s12;
-  const t02 = r00 * s02 + r01 * s12 + r02 * s22;
-  const t10 = r10 * s00 + r11 * s01 + r12 * s02;
-  const t11 = r10 * s01 + r11 * s11 + r12 * s12;
-  const t12 = r10 * s02 + r11 * s12 + r12 * s22;
-  const t20 = r20 * s00 + r21 * s01 + r22 * s02;
-  const t21 = r20 * s01 + r21 * s11 + r22 * s12;
-  const t22 = r20 * s02 + r21 * s12 + r22 * s22;
-  const out = b.invInertiaWorld;
-  out[so] = t00 * r00 + t01 * r01 + t02 * r02;
-  out[so + 1] = t10 * r10 + t11 * r11 + t12 * r12;
-  out[so + 2] = t20 * r20 + t21 * r21 + t22 * r22;
-  out[so + 3] = t00 * r10 + t01 * r11 + t02 * r12;
-  out[so + 4] = t00 * r20 + t01 * r21 + t02 * r22;
-  out[so + 5] = t10 * r20 + t11 * r21 + t12 * r22;
+  rotateSymmetric(b.invInertiaLocal, i * 6, b.rot, i * 4, b.invInertiaWorld, i * 6);
 }
 
 /**

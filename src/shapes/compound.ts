@@ -9,6 +9,9 @@ import { ConvexShape, Shape } from "./shape";
 import { ShapeType } from "./shapeType";
 import { Sphere } from "./sphere";
 import { requireFinite } from "./validate";
+import { rotateSymmetric } from "../math/symmetric";
+
+const QSCRATCH = new Float64Array(4);
 
 /** A child of a compound: a convex shape at a local pose, with an optional density of its own. */
 export interface CompoundChildDescription {
@@ -152,7 +155,12 @@ export function childInertiaAboutOrigin(ch: CompoundChild, out: Float64Array): v
   const l = new Float64Array(6);
   ch.shape.unitInertia(l, 0);
   const p = ch.pose;
-  rotateSymmetric(l, p.qx, p.qy, p.qz, p.qw, out);
+  const q = QSCRATCH;
+  q[0] = p.qx;
+  q[1] = p.qy;
+  q[2] = p.qz;
+  q[3] = p.qw;
+  rotateSymmetric(l, 0, q, 0, out, 0);
   const x = p.px,
     y = p.py,
     z = p.pz;
@@ -165,53 +173,6 @@ export function childInertiaAboutOrigin(ch: CompoundChild, out: Float64Array): v
   out[5] -= y * z;
 }
 
-/** out = R S R^T for symmetric S given as (xx, yy, zz, xy, xz, yz) and R from unit quaternion q. */
-export function rotateSymmetric(s: ArrayLike<number>, qx: number, qy: number, qz: number, qw: number, out: Float64Array): void {
-  const x2 = qx + qx,
-    y2 = qy + qy,
-    z2 = qz + qz;
-  const xx = qx * x2,
-    xy = qx * y2,
-    xz = qx * z2,
-    yy = qy * y2,
-    yz = qy * z2,
-    zz = qz * z2;
-  const wx = qw * x2,
-    wy = qw * y2,
-    wz = qw * z2;
-  const r00 = 1 - (yy + zz),
-    r01 = xy - wz,
-    r02 = xz + wy;
-  const r10 = xy + wz,
-    r11 = 1 - (xx + zz),
-    r12 = yz - wx;
-  const r20 = xz - wy,
-    r21 = yz + wx,
-    r22 = 1 - (xx + yy);
-  const s00 = s[0],
-    s11 = s[1],
-    s22 = s[2],
-    s01 = s[3],
-    s02 = s[4],
-    s12 = s[5];
-  // T = R S
-  const t00 = r00 * s00 + r01 * s01 + r02 * s02;
-  const t01 = r00 * s01 + r01 * s11 + r02 * s12;
-  const t02 = r00 * s02 + r01 * s12 + r02 * s22;
-  const t10 = r10 * s00 + r11 * s01 + r12 * s02;
-  const t11 = r10 * s01 + r11 * s11 + r12 * s12;
-  const t12 = r10 * s02 + r11 * s12 + r12 * s22;
-  const t20 = r20 * s00 + r21 * s01 + r22 * s02;
-  const t21 = r20 * s01 + r21 * s11 + r22 * s12;
-  const t22 = r20 * s02 + r21 * s12 + r22 * s22;
-  // out = T R^T
-  out[0] = t00 * r00 + t01 * r01 + t02 * r02;
-  out[1] = t10 * r10 + t11 * r11 + t12 * r12;
-  out[2] = t20 * r20 + t21 * r21 + t22 * r22;
-  out[3] = t00 * r10 + t01 * r11 + t02 * r12;
-  out[4] = t00 * r20 + t01 * r21 + t02 * r22;
-  out[5] = t10 * r20 + t11 * r21 + t12 * r22;
-}
 
 function flattenInto(
   out: CompoundChild[],
