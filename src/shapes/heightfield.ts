@@ -257,8 +257,12 @@ export class Heightfield extends Shape implements TriangleSource {
     return 2 * (this.samplesX - 1) * (this.samplesZ - 1);
   }
 
-  /** Heightfield triangles are two-sided. */
-  readonly faceSign = 0;
+  /**
+   * A heightfield is a terrain: its solid side is below the surface, so it collides on its upper side only
+   * (its triangles' counter-clockwise normals point up). A body pressed deeper than half its thickness is
+   * still pushed up, never through.
+   */
+  readonly faceSign = 1;
 
   triangleIndex(t: number): number {
     return t;

@@ -24,6 +24,13 @@ import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, LocalTriangleHit, rayTriangle, share
 export interface TriangleMeshOptions {
   /** Edges bending less than this (radians) are inactive. Default 5 degrees (Jolt's default). */
   activeEdgeAngle?: number;
+  /**
+   * Open meshes only (closed meshes always collide on their outside). true (the default): triangles
+   * collide on the side the other shape's centre is on. false: only on their front side, the side their
+   * counter-clockwise winding faces; use it for terrain, where a body pressed more than halfway into the
+   * surface must still be pushed out upward.
+   */
+  doubleSided?: boolean;
 }
 
 const LEAF_SIZE = 4;
@@ -554,7 +561,8 @@ export class TriangleMesh extends Shape implements TriangleSource {
       I[5] = -cy * cz;
     }
     this.vol = vol;
-    this.faceSign = faceSign;
+    // An open mesh asked to be one-sided collides on its counter-clockwise front side.
+    this.faceSign = faceSign === 0 && options.doubleSided === false ? 1 : faceSign;
   }
 
   // ---- Shape ------------------------------------------------------------------------------------

@@ -1,7 +1,12 @@
-import { type Heightfield, TriangleMesh } from "../../src/index";
+import { type Heightfield, TriangleMesh, type TriangleMeshOptions } from "../../src/index";
 
 /** A flat square grid mesh of n x n quads of `cell` metres (two triangles each), top at y = 0. */
-export function gridMesh(n: number, cell: number, height: (x: number, z: number) => number = () => 0): TriangleMesh {
+export function gridMesh(
+  n: number,
+  cell: number,
+  height: (x: number, z: number) => number = () => 0,
+  options: TriangleMeshOptions = {},
+): TriangleMesh {
   const pos: number[] = [],
     idx: number[] = [];
   const half = (n * cell) / 2;
@@ -15,7 +20,7 @@ export function gridMesh(n: number, cell: number, height: (x: number, z: number)
       idx.push(a, c, b, b, c, d);
     }
   }
-  return new TriangleMesh(pos, idx);
+  return new TriangleMesh(pos, idx, options);
 }
 
 
