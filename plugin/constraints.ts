@@ -85,12 +85,15 @@ export interface JointLink {
   child: BodyRecord;
 }
 
+/** `constraint._pluginData` after disposeConstraint: setters then throw (getters read null). */
+type DisposedMark = JointLink[] & { disposed?: boolean };
+
 /** What the constraint code needs from the plugin. */
 export interface ConstraintHost {
   /** The current engine world (the plugin replaces it on dispose). */
   getWorld(): World;
   /** The record of a body (the instance `index` of an instanced body); throws naming `fn` if invalid. */
-  ref(fn: string, body: PhysicsBody, index?: number): BodyRecord;
+  ref(fn: string, body: PhysicsBody, index?: number, name?: string, indexName?: string): BodyRecord;
 }
 
 /** Babylon's `Physics6DoFLimit` as read from a constraint. */
@@ -127,7 +130,7 @@ export class ConstraintBridge {
     if (constraint === null || typeof constraint !== "object") throw new TypeError(`${fn}: constraint must be a PhysicsConstraint, got ${String(constraint)}`);
     const type = constraint.type;
     const options = constraint.options;
-    if (!type || !options) {
+    if (type === undefined || type === null || !options) {
       Logger.Warn("No constraint type or options. Constraint is invalid.");
       return;
     }
@@ -140,8 +143,12 @@ export class ConstraintBridge {
       return;
     }
     const parent = this.host.ref(fn, body, instanceIndex);
-    const child = this.host.ref(fn, childBody, childInstanceIndex);
-    if (parent === child) throw new RangeError(`${fn}: a constraint needs two different bodies (got the same body${instanceIndex !== undefined ? ` instance ${instanceIndex}` : ""} twice)`);
+    const child = this.host.ref(fn, childBody, childInstanceIndex, "childBody", "childInstanceIndex");
+    if (parent === child) {
+      throw new RangeError(
+        `${fn}: childBody must be a different body from body (a constraint needs two different bodies), got the same body${instanceIndex !== undefined ? ` instance ${instanceIndex}` : ""} twice`,
+      );
+    }
 
     // Frames, with Havok's defaults.
     const vec = (name: string, v: Vector3 | undefined, dflt: () => Vector3): Vector3 => {
@@ -181,7 +188,8 @@ export class ConstraintBridge {
       if (e instanceof Error) e.message = `${fn}: ${e.message.replace(/desc\./g, "options.")}`;
       throw e;
     }
-    const links = (constraint._pluginData as JointLink[] | undefined) ?? [];
+    const prev = constraint._pluginData as DisposedMark | undefined;
+    const links: JointLink[] = prev && !prev.disposed ? prev : [];
     links.push({ world, handle, parent, child });
     constraint._pluginData = links;
     // For the PhysicsViewer (Havok's fields; its perpAxisA is a copy of perpAxisB, ours is A's own).
@@ -199,7 +207,8 @@ export class ConstraintBridge {
     }
     for (const axis of LOCKED_AXES[type]) axes[axis].mode = LOCKED;
     if (type === CONSTRAINT_DISTANCE) {
-      const d = maxDistance || 0;
+      // Havok reads `maxDistance || 0`; anything else that is not a finite number is an error.
+      const d = maxDistance === undefined || maxDistance === null || maxDistance === 0 ? 0 : maxDistance;
       finiteNumber(fn, "options.maxDistance", d);
       if (d < 0) throw new RangeError(`${fn}: options.maxDistance must be >= 0, got ${d}`);
       const a = axes[LINEAR_DISTANCE];
@@ -226,15 +235,16 @@ export class ConstraintBridge {
             a.max = this._limit(fn, `${n}.maxLimit`, l.maxLimit);
           }
         }
-        if (l.stiffness) a.stiffness = this._nonNegative(fn, `${n}.stiffness`, l.stiffness);
-        if (l.damping) a.damping = this._nonNegative(fn, `${n}.damping`, l.damping);
+        if (l.stiffness !== undefined && l.stiffness !== null) a.stiffness = this._nonNegative(fn, `${n}.stiffness`, l.stiffness);
+        if (l.damping !== undefined && l.damping !== null) a.damping = this._nonNegative(fn, `${n}.damping`, l.damping);
       }
     }
     return axes;
   }
 
   private _limit(fn: string, name: string, v: unknown): number {
-    if (typeof v !== "number" || Number.isNaN(v)) throw new TypeError(`${fn}: ${name} must be a number, got ${String(v)}`);
+    if (typeof v !== "number") throw new TypeError(`${fn}: ${name} must be a number, got ${String(v)}`);
+    if (Number.isNaN(v)) throw new RangeError(`${fn}: ${name} must be a number (not NaN), got NaN`);
     return v;
   }
 
@@ -256,6 +266,7 @@ export class ConstraintBridge {
     if (!Array.isArray(links)) {
       throw new Error(`${fn}: the constraint has not been added to a body yet (call body.addConstraint(childBody, constraint) first)`);
     }
+    if ((links as DisposedMark).disposed) throw new TypeError(`${fn}: constraint is disposed`);
     const out: number[] = [];
     for (const l of links) if (this._isLive(l)) out.push(l.handle);
     return out;
@@ -420,5 +431,6 @@ export class ConstraintBridge {
     if (!Array.isArray(links)) return;
     for (const l of links) if (this._isLive(l)) l.world.removeJoint(l.handle);
     links.length = 0;
+    (links as DisposedMark).disposed = true;
   }
 }

@@ -68,6 +68,8 @@ export interface ContinuumPluginOptions {
 
 // Babylon enum values (numbers, so that no const-enum inlining is needed).
 const MOTION_TYPES = [0, 1, 2] as const;
+/** ContinuousDetectionMode: Discrete, Passive, Continuous. */
+const CONTINUITY_MODES = [0, 1, 2] as const;
 const PRESTEP_TELEPORT = 1,
   PRESTEP_ACTION = 2;
 /** Havok's default angular damping (1.3.0 "re-enable a small amount of angular damping"). */
@@ -262,28 +264,28 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   // ================================================================ body records
 
   /** Every engine record of a body (its instances, or the single body). */
-  private _all(fn: string, body: PhysicsBody): BodyRecord[] {
+  private _all(fn: string, body: PhysicsBody, name = "body"): BodyRecord[] {
     this._checkAlive(fn);
-    if (body === null || typeof body !== "object") throw new TypeError(`${fn}: body must be a PhysicsBody, got ${String(body)}`);
+    if (body === null || typeof body !== "object") throw new TypeError(`${fn}: ${name} must be a PhysicsBody, got ${String(body)}`);
     const inst = body._pluginDataInstances as BodyRecord[] | undefined;
     if (inst && inst.length > 0) return inst;
     const rec = body._pluginData as BodyRecord | undefined;
-    if (!(rec instanceof BodyRecord) || rec.handle < 0) throw new TypeError(`${fn}: body is disposed or was not created by this plugin`);
+    if (!(rec instanceof BodyRecord) || rec.handle < 0) throw new TypeError(`${fn}: ${name} is disposed or was not created by this plugin`);
     this._single[0] = rec;
     return this._single;
   }
   private readonly _single: BodyRecord[] = [];
 
   /** The record for an instance index (instance 0 / the body when undefined). */
-  private _ref(fn: string, body: PhysicsBody, instanceIndex?: number): BodyRecord {
-    const all = this._all(fn, body);
+  private _ref(fn: string, body: PhysicsBody, instanceIndex?: number, name = "body", indexName = "instanceIndex"): BodyRecord {
+    const all = this._all(fn, body, name);
     if (instanceIndex === undefined || instanceIndex === null || (all === this._single && instanceIndex === 0)) return all[0];
     if (all === this._single) return all[0]; // Havok ignores the index on a plain body
     if (!Number.isInteger(instanceIndex) || instanceIndex < 0 || instanceIndex >= all.length) {
-      throw new RangeError(`${fn}: instanceIndex must be an integer in [0, ${all.length}), got ${String(instanceIndex)}`);
+      throw new RangeError(`${fn}: ${indexName} must be an integer in [0, ${all.length}), got ${String(instanceIndex)}`);
     }
     const rec = all[instanceIndex];
-    if (rec.handle < 0) throw new TypeError(`${fn}: body is disposed`);
+    if (rec.handle < 0) throw new TypeError(`${fn}: ${name} is disposed`);
     return rec;
   }
 
@@ -404,7 +406,9 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
 
   private _validateInstanceMatrices(fn: string, m: Float32Array, from: number, to: number): void {
     for (let k = from * 16; k < to * 16; k++) {
-      if (!Number.isFinite(m[k])) throw new RangeError(`${fn}: thin instance ${Math.floor(k / 16)} has a non-finite matrix element ${m[k]}`);
+      if (!Number.isFinite(m[k])) {
+        throw new RangeError(`${fn}: mesh thin instance ${Math.floor(k / 16)} must have a finite matrix, got element ${k % 16} = ${m[k]}`);
+      }
     }
   }
 
@@ -741,7 +745,14 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
 
   /** Sets the continuous collision mode of a body (all instances, or the one indexed). */
   setContinuousDetection(body: PhysicsBody, detection: ContinuousDetection, instanceIndex?: number): void {
-    const recs = this._targets("setContinuousDetection", body, instanceIndex);
+    const fn = "setContinuousDetection";
+    if (detection === null || typeof detection !== "object") throw new TypeError(`${fn}: detection must be a ContinuousDetection, got ${String(detection)}`);
+    enumValue(fn, "detection.mode", detection.mode, CONTINUITY_MODES, "ContinuousDetectionMode");
+    if (detection.mode === 2) {
+      nonNegativeNumber(fn, "detection.minimumSweepTimestep", detection.minimumSweepTimestep);
+      positiveNumber(fn, "detection.sweepConvergenceThreshold", detection.sweepConvergenceThreshold);
+    }
+    const recs = this._targets(fn, body, instanceIndex);
     for (let i = 0; i < recs.length; i++) this.world.setContinuousDetection(recs[i].handle, detection);
   }
 
@@ -912,6 +923,9 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     if (!(d instanceof ShapeData)) return;
     d.disposed = true;
     shape._pluginData = undefined;
+    // A disposed container no longer follows its children: unlink it, or a long-lived child shape would keep
+    // every container it was ever put in alive (bodies using the container keep its engine shape).
+    for (const c of d.children) c.data.parents.delete(d);
   }
 
   setTrigger(shape: PhysicsShape, isTrigger: boolean): void {
@@ -924,7 +938,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
 
   private readonly _joints = new ConstraintBridge({
     getWorld: () => this.world,
-    ref: (fn: string, body: PhysicsBody, index?: number) => this._ref(fn, body, index),
+    ref: (fn: string, body: PhysicsBody, index?: number, name?: string, indexName?: string) => this._ref(fn, body, index, name, indexName),
   });
 
   /** One engine joint between body (parent, instance `instanceIndex`) and childBody; see ./constraints.ts. */

@@ -11,14 +11,14 @@ import type { ProximityCastResult } from "@babylonjs/core/Physics/proximityCastR
 import type { ShapeCastResult as BabylonShapeCastResult } from "@babylonjs/core/Physics/shapeCastResult.js";
 import type { CastingResult } from "@babylonjs/core/Physics/castingResult.js";
 import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
+import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import { PointProximityResult } from "../src/queries/pointProximity";
 import type { QueryFilter } from "../src/queries/queryFilter";
 import { ShapeCastResult } from "../src/queries/shapeCast";
 import { ShapeProximityResult } from "../src/queries/shapeProximity";
 import type { World } from "../src/world/world";
 import { BodyRecord } from "./bodyRecord";
-import { engineShapeOf } from "./hknpFacade";
-import { HitLeaf } from "./shapeMapping";
+import { HitLeaf, shapeDataOf, type ShapeData } from "./shapeMapping";
 import { finiteNumber, quaternion, vector3 } from "./validation";
 
 interface XYZ {
@@ -59,7 +59,7 @@ export class PluginQueries {
     const fn = "shapeProximity";
     inputResult.reset();
     hitResult.reset();
-    const data = engineShapeOf(query.shape);
+    const data = queryShape(fn, query);
     vector3(fn, "query.position", query.position);
     quaternion(fn, "query.rotation", query.rotation);
     const maxDistance = finiteNumber(fn, "query.maxDistance", query.maxDistance);
@@ -78,7 +78,7 @@ export class PluginQueries {
     const fn = "shapeCast";
     inputResult.reset();
     hitResult.reset();
-    const data = engineShapeOf(query.shape);
+    const data = queryShape(fn, query);
     vector3(fn, "query.startPosition", query.startPosition);
     vector3(fn, "query.endPosition", query.endPosition);
     quaternion(fn, "query.rotation", query.rotation);
@@ -129,6 +129,16 @@ export class PluginQueries {
     rotateInto(qx, qy, qz, qw, -normal.x, -normal.y, -normal.z, this._b);
     out.setHitData(this._b, this._a, -1);
   }
+}
+
+/** The query's shape: a live plugin shape that is convex or a container of convex shapes (what the engine casts). */
+function queryShape(fn: string, query: { shape: PhysicsShape } | null | undefined): ShapeData {
+  if (query === null || typeof query !== "object") throw new TypeError(`${fn}: query must be an object, got ${String(query)}`);
+  const data = shapeDataOf(fn, "query.shape", query.shape);
+  if (data.triangles) {
+    throw new TypeError(`${fn}: query.shape must be convex or a CONTAINER of convex shapes, got a triangle shape (type ${data.type})`);
+  }
+  return data;
 }
 
 function rotateInto(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: XYZ): void {

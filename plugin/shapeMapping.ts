@@ -132,7 +132,7 @@ export class ShapeData {
       }
       if (tris.length > 0 && descs.length > 0) {
         throw new TypeError(
-          "addChild: a CONTAINER cannot mix MESH / HEIGHTFIELD children with convex children in ContinuumPlugin (the engine's compound holds convex shapes only); use separate bodies",
+          "addChild: newChild cannot join this CONTAINER: a container cannot mix MESH / HEIGHTFIELD children with convex children in ContinuumPlugin (the engine's compound holds convex shapes only); use separate bodies",
         );
       }
       if (tris.length > 0) {

@@ -87,6 +87,11 @@ export interface JointDescription {
 export function fmt(v: unknown): string {
   if (v === null) return "null";
   if (typeof v === "object") {
+    // Vectors and quaternions as (x, y, z[, w]) so that NaN and Infinity show (JSON would print null).
+    const o = v as Record<string, unknown>;
+    if ("x" in o && "y" in o && "z" in o) {
+      return "w" in o ? `(${String(o.x)}, ${String(o.y)}, ${String(o.z)}, ${String(o.w)})` : `(${String(o.x)}, ${String(o.y)}, ${String(o.z)})`;
+    }
     try {
       return JSON.stringify(v);
     } catch {

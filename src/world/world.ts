@@ -15,6 +15,7 @@ import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import { RayHit, rayCastShape } from "../queries/rayShape";
 import { WorldQueries } from "../queries/worldQueries";
 import { Shape } from "../shapes/shape";
+import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
 import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField } from "../dynamics/contactSolver";
@@ -1251,6 +1252,8 @@ export class World {
     const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
       contB = b.continuity[ib] === ContinuousDetectionMode.Continuous;
     if (!contA && !contB) return 0;
+    // Triangle shapes never collide with each other (README), so such a pair has nothing to sweep.
+    if (isTriangleShape(shapeA) && isTriangleShape(shapeB)) return 0;
     const dt = this.stepDt;
     const va = this.vPredA,
       vb = this.vPredB;
@@ -1454,7 +1457,7 @@ export class World {
         }
         if (!this.shouldCollide(i, j)) continue;
         const other = b.shape[j];
-        if (other === null) continue;
+        if (other === null || (isTriangleShape(shape) && isTriangleShape(other))) continue;
         if (this.isMoving(j)) this.setEndpointMotion(j, this.motionB);
         else {
           this.originPose(j, this.poseB);
@@ -1573,7 +1576,7 @@ export class World {
         const k = ma === i ? mbi : mbi === i ? ma : -1;
         if (k < 0 || b.motionType[k] !== MotionType.Dynamic || !this.isMoving(k)) continue;
         const sk = b.shape[k];
-        if (sk === null) continue;
+        if (sk === null || (isTriangleShape(sk) && isTriangleShape(si))) continue;
         this.setEndpointMotion(k, this.motionA);
         this.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
         this.stats.toiChecks++;
@@ -2270,6 +2273,11 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   const r: Partial<T> = {};
   for (const k of Object.keys(o) as (keyof T)[]) if (o[k] !== undefined) r[k] = o[k];
   return r;
+}
+
+/** Meshes and heightfields: shapes made of triangles, which do not collide with each other. */
+function isTriangleShape(s: Shape): boolean {
+  return s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield;
 }
 
 function fmtVec(v: unknown): string {
