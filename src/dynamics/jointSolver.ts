@@ -1168,7 +1168,7 @@ function defaultAxis(ax: Float64Array, o: number): void {
 
 function checkLimit(name: string, v: unknown): number {
   if (typeof v !== "number") throw new TypeError(`${name} must be a number, got ${fmt(v)}`);
-  if (Number.isNaN(v)) throw new RangeError(`${name} must not be NaN`);
+  if (Number.isNaN(v)) throw new RangeError(`${name} must be a number (not NaN), got NaN`);
   return v;
 }
 
