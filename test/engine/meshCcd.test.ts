@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { ContinuousDetection, Cylinder, Heightfield, MotionType, type Shape } from "../../src/index";
+import { Box, ContinuousDetection, Cylinder, Heightfield, MotionType, type Shape } from "../../src/index";
 import { gridMesh } from "./terrainHelpers";
 import { makeWorld, pos, rng, steps } from "./helpers";
 
 describe("continuous sweeps against meshes and heightfields", () => {
-  const grounds: [string, () => Shape][] = [
-    ["mesh", () => gridMesh(20, 1)],
-    ["heightfield", () => new Heightfield(20, 20, 21, 21, new Float64Array(21 * 21))],
+  // Each ground's top surface is at y = 0 (the box is placed half its height down).
+  const grounds: [string, () => Shape, number][] = [
+    ["box floor", () => new Box(10, 0.5, 10), -0.5],
+    ["mesh", () => gridMesh(20, 1), 0],
+    ["heightfield", () => new Heightfield(20, 20, 21, 21, new Float64Array(21 * 21)), 0],
   ];
-  for (const [name, make] of grounds) {
+  for (const [name, make, groundY] of grounds) {
     it(`thin coins dropped from 20 m onto a ${name} in Continuous mode never end below it (30 trials)`, () => {
       const r = rng(17);
       const ground = make();
       let below = 0;
       for (let trial = 0; trial < 30; trial++) {
         const world = makeWorld({ sleepingEnabled: false });
-        world.createBody({ motionType: MotionType.Static, collidable: { shape: ground } });
+        world.createBody({ motionType: MotionType.Static, position: { x: 0, y: groundY, z: 0 }, collidable: { shape: ground } });
         const coin = world.createBody({
           position: { x: (r() - 0.5) * 10, y: 20, z: (r() - 0.5) * 10 },
           orientation: { x: r() - 0.5, y: r() - 0.5, z: r() - 0.5, w: r() - 0.5 },
