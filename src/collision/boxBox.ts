@@ -2,7 +2,7 @@ import type { Pose } from "../math/pose";
 import { quatToMat3 } from "../math/quat";
 import type { Box } from "../shapes/box";
 import type { ContactManifold } from "./contactManifold";
-import { closestSegmentSegment } from "./segmentClosest";
+import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 // Module scratch: rotation matrices (row-major; column i is the box's local axis i in world space).
 const RA = new Float64Array(9);
@@ -23,6 +23,17 @@ const KEEP = new Uint8Array(8);
 /** The unclipped incident face (x[4], y[4], z[4]) in reference-face coordinates. */
 const INC = new Float64Array(12);
 const ST = new Float64Array(2);
+// Doubles crossing calls travel in typed arrays: V8 boxes (heap-allocates) each double argument or
+// return value of a call that TurboFan does not inline, and the helpers here are not small.
+/** Half extents of A and of B. */
+const HA = new Float64Array(3);
+const HB = new Float64Array(3);
+/** faceContact inputs: [0] sMax, [1] margin. edgeContact inputs: [0..2] axis L in A's frame, [3] sE, [4] margin. */
+const ARGS = new Float64Array(5);
+/** clipPolygon's clip-plane offset h. */
+const CLIP_H = new Float64Array(1);
+/** The two supporting edges, for closestSegmentSegment. */
+const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
 
 /** Box B's face must beat box A's by this much to become the reference face (temporal coherence). */
 const FACE_B_BIAS = 1e-3;
@@ -53,7 +64,9 @@ const PARALLEL_EPS = 1e-5;
  * +X,-X,+Y,-Y,+Z,-Z = 0..5, vertex code from the clip (incident vertex, or incident edge/clip line crossing a
  * clip plane). Edge case: 1 << 13 | edgeA | edgeB << 4, edges numbered 4*axis + sign bits.
  */
-export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMargin: number, out: ContactManifold): void {
+export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
   quatToMat3(pa.qx, pa.qy, pa.qz, pa.qw, RA, 0);
   quatToMat3(pb.qx, pb.qy, pb.qz, pb.qw, RB, 0);
@@ -66,6 +79,12 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
   const bx = b.halfX,
     by = b.halfY,
     bz = b.halfZ;
+  HA[0] = ax;
+  HA[1] = ay;
+  HA[2] = az;
+  HB[0] = bx;
+  HB[1] = by;
+  HB[2] = bz;
 
   // C[i][j] = a_i . b_j
   const c00 = RA[0] * RB[0] + RA[3] * RB[3] + RA[6] * RB[6];
@@ -186,7 +205,12 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
   }
 
   if (iE >= 0 && sE > (sA > sB ? sA : sB) + EDGE_BIAS) {
-    edgeContact(a, pa, b, pb, iE, jE, lxE, lyE, lzE, sE, speculativeMargin, out);
+    ARGS[0] = lxE;
+    ARGS[1] = lyE;
+    ARGS[2] = lzE;
+    ARGS[3] = sE;
+    ARGS[4] = speculativeMargin;
+    edgeContact(pa, pb, iE, jE, out);
     return;
   }
   // Reference face. When the two best faces are nearly parallel (face on face, possibly tilted), their
@@ -207,38 +231,37 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
   // The largest separation over all axes: a lower bound of the distance between the boxes.
   let sMax = sA > sB ? sA : sB;
   if (sE > sMax) sMax = sE;
+  ARGS[0] = sMax;
+  ARGS[1] = speculativeMargin;
   if (refIsB) {
     // Reference face on B; its outward normal points from B toward A.
     const tb = iB === 0 ? tb0 : iB === 1 ? tb1 : tb2;
-    faceContact(b, pb, RB, iB, tb >= 0 ? -1 : 1, a, pa, RA, 1, sMax, speculativeMargin, out);
+    faceContact(pb, RB, HB, iB, tb >= 0 ? -1 : 1, pa, RA, HA, 1, out);
   } else {
     const ta = iA === 0 ? ta0 : iA === 1 ? ta1 : ta2;
-    faceContact(a, pa, RA, iA, ta >= 0 ? 1 : -1, b, pb, RB, 0, sMax, speculativeMargin, out);
+    faceContact(pa, RA, HA, iA, ta >= 0 ? 1 : -1, pb, RB, HB, 0, out);
   }
 }
 
-function half(b: Box, i: number): number {
-  return i === 0 ? b.halfX : i === 1 ? b.halfY : b.halfZ;
-}
-
 /**
- * Reference face (axis k, sign sg) of box `ref` against the incident face of box `inc`. refIsB says the
- * reference box is B, in which case the manifold normal (A toward B) is the reverse of the face normal.
+ * Reference face (axis k, sign sg) of the reference box (pose pr, rotation RR, half extents HR) against
+ * the incident face of the other box (pi, RI, HI). refIsB says the reference box is B, in which case the
+ * manifold normal (A toward B) is the reverse of the face normal. sMax and margin come in ARGS.
  */
 function faceContact(
-  ref: Box,
   pr: Pose,
   RR: Float64Array,
+  HR: Float64Array,
   k: number,
   sg: number,
-  inc: Box,
   pi: Pose,
   RI: Float64Array,
+  HI: Float64Array,
   refIsB: number,
-  sMax: number,
-  margin: number,
   out: ContactManifold,
 ): void {
+  const sMax = ARGS[0],
+    margin = ARGS[1];
   const k1 = k === 2 ? 0 : k + 1;
   const k2 = k === 0 ? 2 : k - 1;
   // Reference face frame: normal n, in-face axes u (k1) and v (k2), centre f.
@@ -251,9 +274,9 @@ function faceContact(
   const vx = RR[k2],
     vy = RR[3 + k2],
     vz = RR[6 + k2];
-  const hk = half(ref, k),
-    hu = half(ref, k1),
-    hv = half(ref, k2);
+  const hk = HR[k],
+    hu = HR[k1],
+    hv = HR[k2];
   const fx = pr.px + nx * hk,
     fy = pr.py + ny * hk,
     fz = pr.pz + nz * hk;
@@ -275,9 +298,9 @@ function faceContact(
   const ms = dm > 0 ? -1 : 1;
   const m1 = m === 2 ? 0 : m + 1;
   const m2 = m === 0 ? 2 : m - 1;
-  const hm = half(inc, m),
-    hm1 = half(inc, m1),
-    hm2 = half(inc, m2);
+  const hm = HI[m],
+    hm1 = HI[m1],
+    hm2 = HI[m2];
   // Incident face centre and in-face half axes, in world space.
   const gx = pi.px + ms * hm * RI[m],
     gy = pi.py + ms * hm * RI[3 + m],
@@ -315,7 +338,8 @@ function faceContact(
   let n = 4,
     src = 0;
   for (let c = 0; c < 4 && n > 0; c++) {
-    n = clipPolygon(src, n, c, c < 2 ? hu : hv);
+    CLIP_H[0] = c < 2 ? hu : hv;
+    n = clipPolygon(src, n, c);
     src = 8 - src;
   }
 
@@ -387,18 +411,20 @@ function faceContact(
 
 /**
  * One Sutherland-Hodgman pass of the polygon at buffer offset `src` (n vertices) against clip plane c
- * (c = 0: x <= h, 1: -x <= h, 2: y <= h, 3: -y <= h), written to the other buffer. Each new vertex gets
+ * (c = 0: x <= h, 1: -x <= h, 2: y <= h, 3: -y <= h; h = CLIP_H[0]), written to the other buffer. Each new vertex gets
  * code 8 + 4*label + c, where label names the line (incident edge or earlier clip plane) it lies on, so
  * the same geometric vertex keeps its code while the configuration changes continuously.
  */
-function clipPolygon(src: number, n: number, c: number, h: number): number {
+function clipPolygon(src: number, n: number, c: number): number {
+  const h = CLIP_H[0];
   const dst = 8 - src;
   let w = 0;
   for (let i = 0; i < n; i++) {
     const ip = src + i;
     const iq = src + (i + 1 === n ? 0 : i + 1);
-    const dp = planeDist(PX[ip], PY[ip], c, h);
-    const dq = planeDist(PX[iq], PY[iq], c, h);
+    // Signed distances to the clip plane (written out: a helper returning a double could box it).
+    const dp = (c === 0 ? PX[ip] : c === 1 ? -PX[ip] : c === 2 ? PY[ip] : -PY[ip]) - h;
+    const dq = (c === 0 ? PX[iq] : c === 1 ? -PX[iq] : c === 2 ? PY[iq] : -PY[iq]) - h;
     const label = PLABEL[ip];
     if (dp <= 0) {
       PX[dst + w] = PX[ip];
@@ -420,10 +446,6 @@ function clipPolygon(src: number, n: number, c: number, h: number): number {
     }
   }
   return w;
-}
-
-function planeDist(x: number, y: number, c: number, h: number): number {
-  return (c === 0 ? x : c === 1 ? -x : c === 2 ? y : -y) - h;
 }
 
 /**
@@ -473,21 +495,16 @@ function reduceToFour(src: number, n: number): void {
   }
 }
 
-/** Edge-edge contact: one point midway between the closest points of the two supporting edges. */
-function edgeContact(
-  a: Box,
-  pa: Pose,
-  b: Box,
-  pb: Pose,
-  i: number,
-  j: number,
-  l0: number,
-  l1: number,
-  l2: number,
-  sE: number,
-  margin: number,
-  out: ContactManifold,
-): void {
+/**
+ * Edge-edge contact: one point midway between the closest points of the two supporting edges (A's
+ * along a_i, B's along b_j). The axis L (A's frame), its separation sE and the margin come in ARGS.
+ */
+function edgeContact(pa: Pose, pb: Pose, i: number, j: number, out: ContactManifold): void {
+  const l0 = ARGS[0],
+    l1 = ARGS[1],
+    l2 = ARGS[2],
+    sE = ARGS[3],
+    margin = ARGS[4];
   // Axis from A's frame to world, oriented from A toward B.
   const nx = RA[0] * l0 + RA[1] * l1 + RA[2] * l2;
   const ny = RA[3] * l0 + RA[4] * l1 + RA[5] * l2;
@@ -502,7 +519,7 @@ function edgeContact(
     if (k === i) continue;
     const d = RA[k] * nx + RA[3 + k] * ny + RA[6 + k] * nz;
     const sg = d >= 0 ? 1 : -1;
-    const h = sg * half(a, k);
+    const h = sg * HA[k];
     ex += RA[k] * h;
     ey += RA[3 + k] * h;
     ez += RA[6 + k] * h;
@@ -519,14 +536,28 @@ function edgeContact(
     if (k === j) continue;
     const d = RB[k] * nx + RB[3 + k] * ny + RB[6 + k] * nz;
     const sg = d > 0 ? -1 : 1;
-    const h = sg * half(b, k);
+    const h = sg * HB[k];
     fx += RB[k] * h;
     fy += RB[3 + k] * h;
     fz += RB[6 + k] * h;
     if (sg > 0) edgeB |= bit;
     bit >>= 1;
   }
-  closestSegmentSegment(ex, ey, ez, RA[i], RA[3 + i], RA[6 + i], half(a, i), fx, fy, fz, RB[j], RB[3 + j], RB[6 + j], half(b, j), ST, 0);
+  SEG[0] = ex;
+  SEG[1] = ey;
+  SEG[2] = ez;
+  SEG[3] = RA[i];
+  SEG[4] = RA[3 + i];
+  SEG[5] = RA[6 + i];
+  SEG[6] = HA[i];
+  SEG[7] = fx;
+  SEG[8] = fy;
+  SEG[9] = fz;
+  SEG[10] = RB[j];
+  SEG[11] = RB[3 + j];
+  SEG[12] = RB[6 + j];
+  SEG[13] = HB[j];
+  closestSegmentSegment(SEG, ST, 0);
   const s = ST[0],
     t = ST[1];
   const ax = ex + RA[i] * s,

@@ -3,7 +3,7 @@ import { quatToMat3 } from "../math/quat";
 import type { Box } from "../shapes/box";
 import type { Capsule } from "../shapes/capsule";
 import type { ContactManifold } from "./contactManifold";
-import { closestSegmentSegment } from "./segmentClosest";
+import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const R = new Float64Array(9);
 /** Breakpoints of the piecewise-quadratic segment-to-box distance (2 ends + up to 6 slab crossings). */
@@ -11,6 +11,19 @@ const BP = new Float64Array(8);
 const ST = new Float64Array(2);
 /** Clipped parameter interval [lo, hi] of the segment. */
 const CL = new Float64Array(2);
+// Doubles crossing calls travel in typed arrays: V8 boxes (heap-allocates) each double argument or
+// return value of a call that TurboFan does not inline, and the helpers here are not small.
+/**
+ * Box-space inputs of the helpers and of closestSegmentSegment: [0..6] the capsule core (centre c,
+ * unit axis u, half length hl), [7..13] a box edge (set only for the edge case).
+ */
+const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
+/** Box half extents. */
+const HALF = new Float64Array(3);
+/** closestSegmentBoxParam's result t. */
+const PARAM = new Float64Array(1);
+/** addEnds inputs: normal n (0..2), face point q (3..5), r (6), margin (7), maxSep (8). */
+const ENDS = new Float64Array(9);
 
 /** Cos of the largest angle between the segment and a box edge still treated as parallel (2 contacts). */
 const EDGE_PARALLEL_COS = 0.995;
@@ -38,9 +51,11 @@ export function collideCapsuleBox(
   pa: Pose,
   b: Box,
   pb: Pose,
-  speculativeMargin: number,
+  speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
   quatToMat3(pb.qx, pb.qy, pb.qz, pb.qw, R, 0);
   const wx = pa.px - pb.px,
@@ -65,9 +80,20 @@ export function collideCapsuleBox(
   const hx = b.halfX,
     hy = b.halfY,
     hz = b.halfZ;
+  SEG[0] = cx;
+  SEG[1] = cy;
+  SEG[2] = cz;
+  SEG[3] = ux;
+  SEG[4] = uy;
+  SEG[5] = uz;
+  SEG[6] = hl;
+  HALF[0] = hx;
+  HALF[1] = hy;
+  HALF[2] = hz;
 
   // ---- Exact closest point of the core segment to the box.
-  const t = closestSegmentBoxParam(cx, cy, cz, ux, uy, uz, hl, hx, hy, hz);
+  closestSegmentBoxParam();
+  const t = PARAM[0];
   const px = cx + ux * t,
     py = cy + uy * t,
     pz = cz + uz * t;
@@ -167,9 +193,9 @@ export function collideCapsuleBox(
     const sg = (k === 0 ? nx : k === 1 ? ny : nz) > 0 ? 1 : -1;
     CL[0] = -hl;
     CL[1] = hl;
-    if (k !== 0) clipSlab(cx, ux, hx);
-    if (k !== 1) clipSlab(cy, uy, hy);
-    if (k !== 2) clipSlab(cz, uz, hz);
+    if (k !== 0) clipSlab(0);
+    if (k !== 1) clipSlab(1);
+    if (k !== 2) clipSlab(2);
     if (CL[1] - CL[0] > 1e-9) {
       // Snap to the exact face normal so a resting capsule sees the same normal every step.
       nx = k === 0 ? sg : 0;
@@ -181,7 +207,16 @@ export function collideCapsuleBox(
       const hk = k === 0 ? hx : k === 1 ? hy : hz;
       const face = 2 * k + (sg > 0 ? 0 : 1);
       // Face plane point: sg*hk along axis k.
-      addEnds(out, pb, cx, cy, cz, ux, uy, uz, nx, ny, nz, nx * hk, ny * hk, nz * hk, r, speculativeMargin, 1 + 2 * face, Infinity);
+      ENDS[0] = nx;
+      ENDS[1] = ny;
+      ENDS[2] = nz;
+      ENDS[3] = nx * hk;
+      ENDS[4] = ny * hk;
+      ENDS[5] = nz * hk;
+      ENDS[6] = r;
+      ENDS[7] = speculativeMargin;
+      ENDS[8] = Infinity;
+      addEnds(out, pb, 1 + 2 * face);
       if (out.count > 0) return;
     }
   } else if (d2 > 1e-12) {
@@ -197,15 +232,22 @@ export function collideCapsuleBox(
     if (j >= 0 && Math.abs(uj) >= EDGE_PARALLEL_COS) {
       CL[0] = -hl;
       CL[1] = hl;
-      if (j === 0) clipSlab(cx, ux, hx);
-      else if (j === 1) clipSlab(cy, uy, hy);
-      else clipSlab(cz, uz, hz);
+      clipSlab(j);
       if (CL[1] - CL[0] > 1e-9) {
         // Edge index: direction j, then the signs of the two other coordinates.
         const s1 = (j === 0 ? by : bx) > 0 ? 1 : 0;
         const s2 = (j === 2 ? by : bz) > 0 ? 1 : 0;
         const edge = 4 * j + 2 * s1 + s2;
-        addEnds(out, pb, cx, cy, cz, ux, uy, uz, nx, ny, nz, bx, by, bz, r, speculativeMargin, 16 + 2 * edge, sep + 0.02 * r);
+        ENDS[0] = nx;
+        ENDS[1] = ny;
+        ENDS[2] = nz;
+        ENDS[3] = bx;
+        ENDS[4] = by;
+        ENDS[5] = bz;
+        ENDS[6] = r;
+        ENDS[7] = speculativeMargin;
+        ENDS[8] = sep + 0.02 * r;
+        addEnds(out, pb, 16 + 2 * edge);
         if (out.count > 0) return;
       }
     }
@@ -221,11 +263,14 @@ export function collideCapsuleBox(
     const ecy = edgeAxis === 1 ? 0 : ny >= 0 ? hy : -hy;
     const ecz = edgeAxis === 2 ? 0 : nz >= 0 ? hz : -hz;
     const eh = edgeAxis === 0 ? hx : edgeAxis === 1 ? hy : hz;
-    closestSegmentSegment(
-      cx, cy, cz, ux, uy, uz, hl,
-      ecx, ecy, ecz, edgeAxis === 0 ? 1 : 0, edgeAxis === 1 ? 1 : 0, edgeAxis === 2 ? 1 : 0, eh,
-      ST, 0,
-    );
+    SEG[7] = ecx;
+    SEG[8] = ecy;
+    SEG[9] = ecz;
+    SEG[10] = edgeAxis === 0 ? 1 : 0;
+    SEG[11] = edgeAxis === 1 ? 1 : 0;
+    SEG[12] = edgeAxis === 2 ? 1 : 0;
+    SEG[13] = eh;
+    closestSegmentSegment(SEG, ST, 0);
     sx = cx + ux * ST[0];
     sy = cy + uy * ST[0];
     sz = cz + uz * ST[0];
@@ -244,8 +289,11 @@ export function collideCapsuleBox(
   );
 }
 
-/** Intersects CL with the parameters t where |c + t u| <= h (Liang-Barsky slab clip). */
-function clipSlab(c: number, u: number, h: number): void {
+/** Intersects CL with the parameters t where |c + t u| <= h along box axis k (Liang-Barsky slab clip). */
+function clipSlab(k: number): void {
+  const c = SEG[k],
+    u = SEG[3 + k],
+    h = HALF[k];
   if (Math.abs(u) < 1e-12) {
     if (c > h || c < -h) {
       CL[0] = 1;
@@ -266,30 +314,27 @@ function clipSlab(c: number, u: number, h: number): void {
 }
 
 /**
- * Adds contacts at the ends CL[0], CL[1] of the clipped segment (box space). q is a point on the box
- * feature's plane (perpendicular to n), so the gap at a segment point p is (p - q) . n - r.
- * Nothing is added unless both ends are within `maxSep` (then the ends describe the contact well).
+ * Adds contacts at the ends CL[0], CL[1] of the clipped segment (box space; the segment c + t u in SEG).
+ * q is a point on the box feature's plane (perpendicular to n), so the gap at a segment point p is
+ * (p - q) . n - r. Nothing is added unless both ends are within `maxSep` (then the ends describe the
+ * contact well). n, q, r, margin and maxSep come from ENDS.
  */
-function addEnds(
-  out: ContactManifold,
-  pb: Pose,
-  cx: number,
-  cy: number,
-  cz: number,
-  ux: number,
-  uy: number,
-  uz: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  qx: number,
-  qy: number,
-  qz: number,
-  r: number,
-  margin: number,
-  idBase: number,
-  maxSep: number,
-): void {
+function addEnds(out: ContactManifold, pb: Pose, idBase: number): void {
+  const cx = SEG[0],
+    cy = SEG[1],
+    cz = SEG[2],
+    ux = SEG[3],
+    uy = SEG[4],
+    uz = SEG[5];
+  const nx = ENDS[0],
+    ny = ENDS[1],
+    nz = ENDS[2],
+    qx = ENDS[3],
+    qy = ENDS[4],
+    qz = ENDS[5],
+    r = ENDS[6],
+    margin = ENDS[7],
+    maxSep = ENDS[8];
   const t0 = CL[0],
     t1 = CL[1];
   const base = (cx - qx) * nx + (cy - qy) * ny + (cz - qz) * nz - r;
@@ -316,31 +361,34 @@ function addEnds(
 }
 
 /**
- * Parameter t in [-hl, hl] of the point of segment c + t u closest to the box |x_i| <= h_i.
+ * Parameter t in [-hl, hl] of the point of segment c + t u (SEG) closest to the box |x_i| <= h_i (HALF),
+ * written to PARAM[0].
  * The squared distance is sum_i excess_i(t)^2, a convex piecewise quadratic whose pieces end where
  * the segment crosses a slab plane; each piece's minimiser is -sum(a_i u_i) / sum(u_i^2) over the axes
  * that are outside on that piece. Ties keep the first (lowest-t) piece, and a flat piece returns its
  * middle, so a segment lying parallel to a face gets a stable point.
  */
-function closestSegmentBoxParam(
-  cx: number,
-  cy: number,
-  cz: number,
-  ux: number,
-  uy: number,
-  uz: number,
-  hl: number,
-  hx: number,
-  hy: number,
-  hz: number,
-): number {
-  if (hl <= 0) return 0;
+function closestSegmentBoxParam(): void {
+  const cx = SEG[0],
+    cy = SEG[1],
+    cz = SEG[2],
+    ux = SEG[3],
+    uy = SEG[4],
+    uz = SEG[5],
+    hl = SEG[6];
+  const hx = HALF[0],
+    hy = HALF[1],
+    hz = HALF[2];
+  if (hl <= 0) {
+    PARAM[0] = 0;
+    return;
+  }
   let n = 0;
   BP[n++] = -hl;
   BP[n++] = hl;
-  n = addCrossings(n, cx, ux, hx, hl);
-  n = addCrossings(n, cy, uy, hy, hl);
-  n = addCrossings(n, cz, uz, hz, hl);
+  n = addCrossings(n, 0);
+  n = addCrossings(n, 1);
+  n = addCrossings(n, 2);
   // Insertion sort (at most 8 values).
   for (let i = 1; i < n; i++) {
     const v = BP[i];
@@ -388,16 +436,29 @@ function closestSegmentBoxParam(
     let t = den > 1e-18 ? -num / den : tm;
     if (t < t0) t = t0;
     else if (t > t1) t = t1;
-    const f = boxDist2(cx + ux * t, cy + uy * t, cz + uz * t, hx, hy, hz);
+    // Squared distance of the segment point at t to the box (written out: a helper returning a double
+    // would box it when not inlined).
+    const x = cx + ux * t,
+      y = cy + uy * t,
+      z = cz + uz * t;
+    const dx = x > hx ? x - hx : x < -hx ? x + hx : 0;
+    const dy = y > hy ? y - hy : y < -hy ? y + hy : 0;
+    const dz = z > hz ? z - hz : z < -hz ? z + hz : 0;
+    const f = dx * dx + dy * dy + dz * dz;
     if (f < bestF - 1e-15) {
       bestF = f;
       bestT = t;
     }
   }
-  return bestT;
+  PARAM[0] = bestT;
 }
 
-function addCrossings(n: number, c: number, u: number, h: number, hl: number): number {
+/** Appends to BP (holding n values) where the segment crosses the two slab planes of box axis k. */
+function addCrossings(n: number, k: number): number {
+  const c = SEG[k],
+    u = SEG[3 + k],
+    h = HALF[k],
+    hl = SEG[6];
   if (Math.abs(u) < 1e-12) return n;
   const inv = 1 / u;
   const t1 = (h - c) * inv,
@@ -405,11 +466,4 @@ function addCrossings(n: number, c: number, u: number, h: number, hl: number): n
   if (t1 > -hl && t1 < hl) BP[n++] = t1;
   if (t2 > -hl && t2 < hl) BP[n++] = t2;
   return n;
-}
-
-function boxDist2(x: number, y: number, z: number, hx: number, hy: number, hz: number): number {
-  const dx = x > hx ? x - hx : x < -hx ? x + hx : 0;
-  const dy = y > hy ? y - hy : y < -hy ? y + hy : 0;
-  const dz = z > hz ? z - hz : z < -hz ? z + hz : 0;
-  return dx * dx + dy * dy + dz * dz;
 }

@@ -1,10 +1,19 @@
 import type { Pose } from "../math/pose";
 import type { Capsule } from "../shapes/capsule";
 import type { ContactManifold } from "./contactManifold";
-import { closestSegmentSegment } from "./segmentClosest";
+import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const ST = new Float64Array(2);
 const ES = new Float64Array(4);
+// Doubles crossing calls travel in typed arrays: V8 boxes (heap-allocates) each double argument of a
+// call that TurboFan does not inline.
+/** The two core segments, for closestSegmentSegment. */
+const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
+/**
+ * Shared inputs of endSeparation / addEnd: A's axis (0..2), B's axis (3..5), hb (6), cos(A, B) (7),
+ * f (8), normal (9..11), ra (12).
+ */
+const END = new Float64Array(13);
 
 /** Above this sin^2 of the angle between the axes the segments are never treated as parallel (~8 degrees). */
 const PARALLEL_SIN2 = 0.02;
@@ -21,9 +30,11 @@ export function collideCapsuleCapsule(
   pa: Pose,
   b: Capsule,
   pb: Pose,
-  speculativeMargin: number,
+  speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
   let qx = pa.qx,
     qy = pa.qy,
@@ -46,7 +57,21 @@ export function collideCapsuleCapsule(
     rb = b.radius,
     rr = ra + rb;
 
-  closestSegmentSegment(pa.px, pa.py, pa.pz, uax, uay, uaz, ha, pb.px, pb.py, pb.pz, ubx, uby, ubz, hb, ST, 0);
+  SEG[0] = pa.px;
+  SEG[1] = pa.py;
+  SEG[2] = pa.pz;
+  SEG[3] = uax;
+  SEG[4] = uay;
+  SEG[5] = uaz;
+  SEG[6] = ha;
+  SEG[7] = pb.px;
+  SEG[8] = pb.py;
+  SEG[9] = pb.pz;
+  SEG[10] = ubx;
+  SEG[11] = uby;
+  SEG[12] = ubz;
+  SEG[13] = hb;
+  closestSegmentSegment(SEG, ST, 0);
   const s = ST[0],
     t = ST[1];
   const ax = pa.px + uax * s,
@@ -123,16 +148,39 @@ export function collideCapsuleCapsule(
     const lo = -c - e > -ha ? -c - e : -ha;
     const hi = -c + e < ha ? -c + e : ha;
     if (hi - lo > 0.01 * rr) {
-      endSeparation(lo, pa, uax, uay, uaz, pb, ubx, uby, ubz, hb, cosAB, f, nx, ny, nz, 0);
-      endSeparation(hi, pa, uax, uay, uaz, pb, ubx, uby, ubz, hb, cosAB, f, nx, ny, nz, 2);
+      END[0] = uax;
+      END[1] = uay;
+      END[2] = uaz;
+      END[3] = ubx;
+      END[4] = uby;
+      END[5] = ubz;
+      END[6] = hb;
+      END[7] = cosAB;
+      END[8] = f;
+      END[9] = nx;
+      END[10] = ny;
+      END[11] = nz;
+      END[12] = ra;
+      ES[0] = lo;
+      endSeparation(pa, pb, 0);
+      ES[2] = hi;
+      endSeparation(pa, pb, 2);
       const sepLo = ES[0] - rr,
         sepHi = ES[2] - rr;
       // Only when both ends are truly (not just along n) about as close as the closest points;
       // otherwise the axes cross or diverge and the ends would support where the surfaces do not touch.
       const tol = 0.02 * rr;
       if (ES[1] <= dist + tol && ES[3] <= dist + tol) {
-        if (sepLo <= speculativeMargin) addEnd(out, lo, sepLo, pa, uax, uay, uaz, ra, nx, ny, nz, 1);
-        if (sepHi <= speculativeMargin) addEnd(out, hi, sepHi, pa, uax, uay, uaz, ra, nx, ny, nz, 2);
+        if (sepLo <= speculativeMargin) {
+          ES[0] = lo;
+          ES[1] = sepLo;
+          addEnd(out, pa, 1);
+        }
+        if (sepHi <= speculativeMargin) {
+          ES[0] = hi;
+          ES[1] = sepHi;
+          addEnd(out, pa, 2);
+        }
         if (out.count > 0) return;
       }
     }
@@ -144,27 +192,23 @@ export function collideCapsuleCapsule(
 }
 
 /**
- * For the point at parameter s on A's axis and its closest point on B's segment: writes their offset
- * along n to ES[o] and their distance to ES[o + 1].
+ * For the point at parameter s = ES[o] on A's axis and its closest point on B's segment: writes their
+ * offset along n to ES[o] and their distance to ES[o + 1]. Other inputs in END.
  */
-function endSeparation(
-  s: number,
-  pa: Pose,
-  uax: number,
-  uay: number,
-  uaz: number,
-  pb: Pose,
-  ubx: number,
-  uby: number,
-  ubz: number,
-  hb: number,
-  b: number,
-  f: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  o: number,
-): void {
+function endSeparation(pa: Pose, pb: Pose, o: number): void {
+  const s = ES[o];
+  const uax = END[0],
+    uay = END[1],
+    uaz = END[2],
+    ubx = END[3],
+    uby = END[4],
+    ubz = END[5],
+    hb = END[6],
+    b = END[7],
+    f = END[8],
+    nx = END[9],
+    ny = END[10],
+    nz = END[11];
   let t = f + s * b;
   if (t > hb) t = hb;
   else if (t < -hb) t = -hb;
@@ -175,20 +219,17 @@ function endSeparation(
   ES[o + 1] = Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-function addEnd(
-  out: ContactManifold,
-  s: number,
-  sep: number,
-  pa: Pose,
-  uax: number,
-  uay: number,
-  uaz: number,
-  ra: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  id: number,
-): void {
+/** Adds the contact at parameter s = ES[0] on A's axis with separation sep = ES[1]; other inputs in END. */
+function addEnd(out: ContactManifold, pa: Pose, id: number): void {
+  const s = ES[0],
+    sep = ES[1];
+  const uax = END[0],
+    uay = END[1],
+    uaz = END[2],
+    nx = END[9],
+    ny = END[10],
+    nz = END[11],
+    ra = END[12];
   // Along n, A's surface is at ra and B's at ra + rb + sep from the axis point; take the midpoint.
   const k = ra + 0.5 * sep;
   out.add(pa.px + uax * s + nx * k, pa.py + uay * s + ny * k, pa.pz + uaz * s + nz * k, -sep, id);

@@ -28,6 +28,11 @@ export class ContactManifold {
   childA = 0;
   /** Index of the compound child of B that produced this manifold (0 for a convex shape). */
   childB = 0;
+  /**
+   * The speculative margin a tester uses when it is called without one (the narrow phase's dispatch does
+   * that: a double argument to a call V8 cannot inline is boxed, once per pair per step).
+   */
+  margin = 0.5;
 
   reset(): void {
     this.count = 0;
@@ -82,6 +87,11 @@ export class ContactManifold {
 export class ManifoldBuffer {
   readonly items: ContactManifold[] = [];
   count = 0;
+  /**
+   * The speculative margin for the next {@link collideShapesInto} call. Passing it through here rather than
+   * as an argument keeps the per-pair call free of boxed doubles.
+   */
+  margin = 0.5;
 
   clear(): void {
     this.count = 0;

@@ -17,7 +17,7 @@ import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { ContactManifold } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
-import { GjkResult, gjkDistance, supportCso } from "./gjk";
+import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
 
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
 const SIN_TOL = 0.05;
@@ -70,8 +70,26 @@ const csoW = new Float64Array(3);
 const csoA = new Float64Array(3);
 const csoB = new Float64Array(3);
 const hv = new Float64Array(3);
+
+// Doubles crossing calls travel in these arrays: V8 boxes (heap-allocates) each double argument or
+// return value of a call that TurboFan does not inline, and most functions here are too large to be
+// inlined into their callers.
+/** Local point (or direction) for emit / faceNormal. */
 const lv = new Float64Array(3);
-const supScratch = { x: 0, y: 0, z: 0 };
+/** World direction for computeFeature (negated for B). */
+const featDir = new Float64Array(3);
+/** That direction in the shape's local frame, for the per-shape feature functions. */
+const featLocal = new Float64Array(3);
+/** GJK start: no warm-start direction, and the distance beyond which contacts are not needed. */
+const gjkStart = new Float64Array(4);
+/** Core radius and maximum radius of A ([0], [1]) and of B ([2], [3]). */
+const radii = new Float64Array(4);
+/** Probe direction of fallbackPenetration. */
+const probeDir = new Float64Array(3);
+/** Output of polygonArea. */
+const areaOut = new Float64Array(1);
+/** Offset applied by offsetFeature. */
+const offsetBy = new Float64Array(3);
 
 // Clipping buffers (ping-pong) and contact candidates.
 const c0x = new Float64Array(MAX_CLIP);
@@ -98,8 +116,11 @@ const chosen = new Int32Array(4);
 
 // ---- features ------------------------------------------------------------------------------------
 
-/** Appends local point (lx, ly, lz) of the shape at pose p to f, in world space. */
-function emit(f: Feature, p: Pose, lx: number, ly: number, lz: number): void {
+/** Appends local point lv of the shape at pose p to f, in world space. */
+function emit(f: Feature, p: Pose): void {
+  const lx = lv[0],
+    ly = lv[1],
+    lz = lv[2];
   const qx = p.qx,
     qy = p.qy,
     qz = p.qz,
@@ -113,8 +134,11 @@ function emit(f: Feature, p: Pose, lx: number, ly: number, lz: number): void {
   f.z[i] = p.pz + lz + qw * tz + (qx * ty - qy * tx);
 }
 
-/** Sets f's outward face normal from local direction (lx, ly, lz). */
-function faceNormal(f: Feature, p: Pose, lx: number, ly: number, lz: number): void {
+/** Sets f's outward face normal from local direction lv. */
+function faceNormal(f: Feature, p: Pose): void {
+  const lx = lv[0],
+    ly = lv[1],
+    lz = lv[2];
   const qx = p.qx,
     qy = p.qy,
     qz = p.qz,
@@ -127,7 +151,11 @@ function faceNormal(f: Feature, p: Pose, lx: number, ly: number, lz: number): vo
   f.fnz = lz + qw * tz + (qx * ty - qy * tx);
 }
 
-function boxFeature(s: Box, p: Pose, lx: number, ly: number, lz: number, f: Feature): void {
+/** Box feature along local direction featLocal. */
+function boxFeature(s: Box, p: Pose, f: Feature): void {
+  const lx = featLocal[0],
+    ly = featLocal[1],
+    lz = featLocal[2];
   hv[0] = s.halfX;
   hv[1] = s.halfY;
   hv[2] = s.halfZ;
@@ -150,11 +178,11 @@ function boxFeature(s: Box, p: Pose, lx: number, ly: number, lz: number, f: Feat
       lv[a] = sgn * hv[a];
       lv[b] = tb[k] * hv[b];
       lv[c] = tc[k] * hv[c];
-      emit(f, p, lv[0], lv[1], lv[2]);
+      emit(f, p);
     }
     lv[0] = lv[1] = lv[2] = 0;
     lv[a] = sgn;
-    faceNormal(f, p, lv[0], lv[1], lv[2]);
+    faceNormal(f, p);
     f.code = a * 2 + (sgn > 0 ? 1 : 0);
   } else if (zeros === 1) {
     // Edge along the negligible axis.
@@ -163,21 +191,28 @@ function boxFeature(s: Box, p: Pose, lx: number, ly: number, lz: number, f: Feat
     lv[1] = sy * hv[1];
     lv[2] = sz * hv[2];
     lv[a] = -hv[a];
-    emit(f, p, lv[0], lv[1], lv[2]);
+    emit(f, p);
     lv[a] = hv[a];
-    emit(f, p, lv[0], lv[1], lv[2]);
+    emit(f, p);
     const b = a === 2 ? 0 : a + 1;
     const c = b === 2 ? 0 : b + 1;
     const sb = b === 0 ? sx : b === 1 ? sy : sz;
     const sc = c === 0 ? sx : c === 1 ? sy : sz;
     f.code = 6 + a * 4 + (sb > 0 ? 2 : 0) + (sc > 0 ? 1 : 0);
   } else {
-    emit(f, p, sx * hv[0], sy * hv[1], sz * hv[2]);
+    lv[0] = sx * hv[0];
+    lv[1] = sy * hv[1];
+    lv[2] = sz * hv[2];
+    emit(f, p);
     f.code = 18 + (sx > 0 ? 4 : 0) + (sy > 0 ? 2 : 0) + (sz > 0 ? 1 : 0);
   }
 }
 
-function cylinderFeature(s: Cylinder, p: Pose, lx: number, ly: number, lz: number, f: Feature): void {
+/** Cylinder feature along local direction featLocal. */
+function cylinderFeature(s: Cylinder, p: Pose, f: Feature): void {
+  const lx = featLocal[0],
+    ly = featLocal[1],
+    lz = featLocal[2];
   const r = s.radius,
     h = s.halfHeight;
   const l = Math.sqrt(lx * lx + lz * lz);
@@ -186,31 +221,53 @@ function cylinderFeature(s: Cylinder, p: Pose, lx: number, ly: number, lz: numbe
     const top = ly > 0;
     const y = top ? h : -h;
     const xs = top ? r : -r;
-    for (let k = 0; k < CAP_N; k++) emit(f, p, xs * CAP_SIN[k], y, r * CAP_COS[k]);
-    faceNormal(f, p, 0, top ? 1 : -1, 0);
+    for (let k = 0; k < CAP_N; k++) {
+      lv[0] = xs * CAP_SIN[k];
+      lv[1] = y;
+      lv[2] = r * CAP_COS[k];
+      emit(f, p);
+    }
+    lv[0] = 0;
+    lv[1] = top ? 1 : -1;
+    lv[2] = 0;
+    faceNormal(f, p);
     f.code = top ? 1 : 2;
   } else if ((ly < 0 ? -ly : ly) < SIN_TOL) {
     // Side line.
     const ux = (r * lx) / l,
       uz = (r * lz) / l;
-    emit(f, p, ux, -h, uz);
-    emit(f, p, ux, h, uz);
+    lv[0] = ux;
+    lv[1] = -h;
+    lv[2] = uz;
+    emit(f, p);
+    lv[1] = h;
+    emit(f, p);
     f.code = 3;
   } else {
     // Rim point.
-    emit(f, p, (r * lx) / l, ly > 0 ? h : -h, (r * lz) / l);
+    lv[0] = (r * lx) / l;
+    lv[1] = ly > 0 ? h : -h;
+    lv[2] = (r * lz) / l;
+    emit(f, p);
     f.code = ly > 0 ? 4 : 5;
   }
 }
 
-function capsuleFeature(s: Capsule, p: Pose, ly: number, f: Feature): void {
+/** Capsule feature along local direction featLocal. */
+function capsuleFeature(s: Capsule, p: Pose, f: Feature): void {
+  const ly = featLocal[1];
   const hl = s.halfLength;
+  lv[0] = 0;
+  lv[2] = 0;
   if (hl > 0 && (ly < 0 ? -ly : ly) < SIN_TOL) {
-    emit(f, p, 0, -hl, 0);
-    emit(f, p, 0, hl, 0);
+    lv[1] = -hl;
+    emit(f, p);
+    lv[1] = hl;
+    emit(f, p);
     f.code = 1;
   } else {
-    emit(f, p, 0, ly >= 0 ? hl : -hl, 0);
+    lv[1] = ly >= 0 ? hl : -hl;
+    emit(f, p);
     f.code = ly >= 0 ? 2 : 3;
   }
 }
@@ -220,9 +277,12 @@ function capsuleFeature(s: Capsule, p: Pose, ly: number, f: Feature): void {
  * normal is within the face tolerance, else the supporting vertex's edge most perpendicular to l, else
  * the vertex. Codes: faces 0..63, edges 64..127, vertices 128..191 (indices mod 64).
  */
-function hullFeature(s: ConvexHull, p: Pose, lx: number, ly: number, lz: number, f: Feature): void {
+function hullFeature(s: ConvexHull, p: Pose, f: Feature): void {
+  const lx = featLocal[0],
+    ly = featLocal[1],
+    lz = featLocal[2];
   const vs = s.vertices;
-  const v = s.supportIndex(lx, ly, lz);
+  const v = s.supportIndexOf(featLocal, 0);
   const fn = s.faceNormals;
   let bf = -1,
     bd = -Infinity;
@@ -240,9 +300,15 @@ function hullFeature(s: ConvexHull, p: Pose, lx: number, ly: number, lz: number,
     const step = n <= MAX_FV ? 1 : Math.ceil(n / MAX_FV);
     for (let k = 0; k < n; k += step) {
       const w = s.faceVertices[k0 + k];
-      emit(f, p, vs[3 * w], vs[3 * w + 1], vs[3 * w + 2]);
+      lv[0] = vs[3 * w];
+      lv[1] = vs[3 * w + 1];
+      lv[2] = vs[3 * w + 2];
+      emit(f, p);
     }
-    faceNormal(f, p, fn[3 * bf], fn[3 * bf + 1], fn[3 * bf + 2]);
+    lv[0] = fn[3 * bf];
+    lv[1] = fn[3 * bf + 1];
+    lv[2] = fn[3 * bf + 2];
+    faceNormal(f, p);
     f.code = bf & 63;
     return;
   }
@@ -272,17 +338,29 @@ function hullFeature(s: ConvexHull, p: Pose, lx: number, ly: number, lz: number,
     // Edge in a fixed vertex order, so its clip ids do not depend on which end supported.
     const a = v < bw ? v : bw,
       b = v < bw ? bw : v;
-    emit(f, p, vs[3 * a], vs[3 * a + 1], vs[3 * a + 2]);
-    emit(f, p, vs[3 * b], vs[3 * b + 1], vs[3 * b + 2]);
+    lv[0] = vs[3 * a];
+    lv[1] = vs[3 * a + 1];
+    lv[2] = vs[3 * a + 2];
+    emit(f, p);
+    lv[0] = vs[3 * b];
+    lv[1] = vs[3 * b + 1];
+    lv[2] = vs[3 * b + 2];
+    emit(f, p);
     f.code = 64 + (be & 63);
     return;
   }
-  emit(f, p, vx, vy, vz);
+  lv[0] = vx;
+  lv[1] = vy;
+  lv[2] = vz;
+  emit(f, p);
   f.code = 128 + (v & 63);
 }
 
-/** Supporting feature of `s`'s core at pose p along world unit direction (dx, dy, dz). */
-function computeFeature(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, f: Feature): void {
+/** Supporting feature of `s`'s core at pose p along world unit direction featDir (negated when `negate`). */
+function computeFeature(s: ConvexShape, p: Pose, negate: boolean, f: Feature): void {
+  const dx = negate ? -featDir[0] : featDir[0],
+    dy = negate ? -featDir[1] : featDir[1],
+    dz = negate ? -featDir[2] : featDir[2];
   f.n = 0;
   f.code = 0;
   // Direction into the local frame (conjugate rotation).
@@ -293,35 +371,39 @@ function computeFeature(s: ConvexShape, p: Pose, dx: number, dy: number, dz: num
   const tx = 2 * (qy * dz - qz * dy);
   const ty = 2 * (qz * dx - qx * dz);
   const tz = 2 * (qx * dy - qy * dx);
-  const lx = dx + qw * tx + (qy * tz - qz * ty);
-  const ly = dy + qw * ty + (qz * tx - qx * tz);
-  const lz = dz + qw * tz + (qx * ty - qy * tx);
+  featLocal[0] = dx + qw * tx + (qy * tz - qz * ty);
+  featLocal[1] = dy + qw * ty + (qz * tx - qx * tz);
+  featLocal[2] = dz + qw * tz + (qx * ty - qy * tx);
   switch (s.type) {
     case ShapeType.Box:
-      boxFeature(s as Box, p, lx, ly, lz, f);
+      boxFeature(s as Box, p, f);
       return;
     case ShapeType.Cylinder:
-      cylinderFeature(s as Cylinder, p, lx, ly, lz, f);
+      cylinderFeature(s as Cylinder, p, f);
       return;
     case ShapeType.Capsule:
-      capsuleFeature(s as Capsule, p, ly, f);
+      capsuleFeature(s as Capsule, p, f);
       return;
     case ShapeType.Sphere:
-      emit(f, p, 0, 0, 0);
+      lv[0] = lv[1] = lv[2] = 0;
+      emit(f, p);
       return;
     case ShapeType.ConvexHull:
-      hullFeature(s as ConvexHull, p, lx, ly, lz, f);
+      hullFeature(s as ConvexHull, p, f);
       return;
     default: {
       // Unknown convex shape: its support point only (single witness contact).
-      s.supportCore(lx, ly, lz, supScratch);
-      emit(f, p, supScratch.x, supScratch.y, supScratch.z);
+      s.supportCoreInto(featLocal, lv);
+      emit(f, p);
     }
   }
 }
 
-/** Area of a polygon feature (n >= 3), from the cross products of its vertices about its face normal. */
-function polygonArea(f: Feature): number {
+/**
+ * Area of a polygon feature (n >= 3), from the cross products of its vertices about its face normal;
+ * into areaOut[0].
+ */
+function polygonArea(f: Feature): void {
   let sx = 0,
     sy = 0,
     sz = 0;
@@ -338,10 +420,14 @@ function polygonArea(f: Feature): number {
     sy += az * bx - ax * bz;
     sz += ax * by - ay * bx;
   }
-  return 0.5 * (sx * f.fnx + sy * f.fny + sz * f.fnz);
+  areaOut[0] = 0.5 * (sx * f.fnx + sy * f.fny + sz * f.fnz);
 }
 
-function offsetFeature(f: Feature, ox: number, oy: number, oz: number): void {
+/** Moves every point of f by offsetBy. */
+function offsetFeature(f: Feature): void {
+  const ox = offsetBy[0],
+    oy = offsetBy[1],
+    oz = offsetBy[2];
   for (let i = 0; i < f.n; i++) {
     f.x[i] += ox;
     f.y[i] += oy;
@@ -512,10 +598,17 @@ function clipSegment(ref: Feature, inc: Feature): void {
 }
 
 /**
- * Turns the clipped incident points into candidates: depth against the reference plane (point `r0`,
- * outward unit normal f of the reference shape) and the midpoint position p + f * depth / 2.
+ * Turns the clipped incident points into candidates: depth against the reference plane (point r0 =
+ * ref's first vertex, outward unit normal f of the reference shape) and the midpoint position
+ * p + f * depth / 2.
  */
-function addClippedCandidates(r0x: number, r0y: number, r0z: number, fx: number, fy: number, fz: number, idBase: number): void {
+function addClippedCandidates(ref: Feature, idBase: number): void {
+  const r0x = ref.x[0],
+    r0y = ref.y[0],
+    r0z = ref.z[0];
+  const fx = ref.fnx,
+    fy = ref.fny,
+    fz = ref.fnz;
   const ix = clipInOne ? c1x : c0x,
     iy = clipInOne ? c1y : c0y,
     iz = clipInOne ? c1z : c0z,
@@ -539,7 +632,11 @@ function addClippedCandidates(r0x: number, r0y: number, r0z: number, fx: number,
  * resting contact keeps the same choice every step), the one farthest from it, then the two that
  * extend the area most on either side of that diagonal.
  */
-function reduceAndWrite(nx: number, ny: number, nz: number, out: ContactManifold): void {
+function reduceAndWrite(out: ContactManifold): void {
+  // The caller has set the normal on `out` (passing it as doubles would box it).
+  const nx = out.normalX,
+    ny = out.normalY,
+    nz = out.normalZ;
   const n = candN;
   let count: number;
   if (n <= 4) {
@@ -612,9 +709,6 @@ function reduceAndWrite(nx: number, ny: number, nz: number, out: ContactManifold
     }
   }
   out.count = 0;
-  out.normalX = nx;
-  out.normalY = ny;
-  out.normalZ = nz;
   for (let k = 0; k < count; k++) {
     const i = chosen[k];
     out.add(candX[i], candY[i], candZ[i], candD[i], candId[i]);
@@ -664,7 +758,10 @@ function fallbackPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose)
         dy = -dy;
         dz = -dz;
       }
-      supportCso(a, pa, b, pb, dx, dy, dz, csoW, csoA, csoB, 0);
+      probeDir[0] = dx;
+      probeDir[1] = dy;
+      probeDir[2] = dz;
+      supportCso(a, pa, b, pb, probeDir, csoW, csoA, csoB, 0);
       const h = csoW[0] * dx + csoW[1] * dy + csoW[2] * dz;
       if (h < bestH) {
         bestH = h;
@@ -705,15 +802,21 @@ export function collideConvexGeneric(
   pa: Pose,
   b: ConvexShape,
   pb: Pose,
-  speculativeMargin: number,
+  speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
-  const rA = a.coreRadius,
-    rB = b.coreRadius;
+  a.radiiInto(radii, 0);
+  b.radiiInto(radii, 2);
+  const rA = radii[0],
+    rB = radii[2];
   let nx: number, ny: number, nz: number, sep: number;
   let wax: number, way: number, waz: number, wbx: number, wby: number, wbz: number;
-  if (gjkDistance(a, pa, b, pb, gjk, 0, 0, 0, speculativeMargin + rA + rB)) {
+  gjkStart[0] = gjkStart[1] = gjkStart[2] = 0;
+  gjkStart[3] = speculativeMargin + rA + rB;
+  if (gjkDistanceFrom(a, pa, b, pb, gjk, gjkStart)) {
     if (!gjk.exact) return;
     sep = gjk.distance - rA - rB;
     if (sep > speculativeMargin) return;
@@ -747,8 +850,11 @@ export function collideConvexGeneric(
   wby -= ny * rB;
   wbz -= nz * rB;
 
-  computeFeature(a, pa, nx, ny, nz, featA);
-  computeFeature(b, pb, -nx, -ny, -nz, featB);
+  featDir[0] = nx;
+  featDir[1] = ny;
+  featDir[2] = nz;
+  computeFeature(a, pa, false, featA);
+  computeFeature(b, pb, true, featB);
   const idBase = ((featA.code & 0xff) << 24) | ((featB.code & 0xff) << 16);
   candN = 0;
   let snapped = false,
@@ -763,9 +869,10 @@ export function collideConvexGeneric(
       // boxBox, the larger face is the reference, so a resting body's tiny tilts do not flip the choice
       // (and the feature ids) from step to step.
       if (nA >= 3 && nB >= 3) {
-        const areaA = polygonArea(featA),
-          areaB = polygonArea(featB);
-        refIsA = areaA * (1 + 1e-6) >= areaB;
+        polygonArea(featA);
+        const areaA = areaOut[0];
+        polygonArea(featB);
+        refIsA = areaA * (1 + 1e-6) >= areaOut[0];
       } else {
         refIsA = nA >= 3;
       }
@@ -781,11 +888,21 @@ export function collideConvexGeneric(
         ny = -featB.fny;
         nz = -featB.fnz;
       }
-      if (rA > 0) offsetFeature(featA, nx * rA, ny * rA, nz * rA);
-      if (rB > 0) offsetFeature(featB, -nx * rB, -ny * rB, -nz * rB);
+      if (rA > 0) {
+        offsetBy[0] = nx * rA;
+        offsetBy[1] = ny * rA;
+        offsetBy[2] = nz * rA;
+        offsetFeature(featA);
+      }
+      if (rB > 0) {
+        offsetBy[0] = -nx * rB;
+        offsetBy[1] = -ny * rB;
+        offsetBy[2] = -nz * rB;
+        offsetFeature(featB);
+      }
       if (inc.n === 2) clipSegment(ref, inc);
       else clipPolygon(ref, inc);
-      addClippedCandidates(ref.x[0], ref.y[0], ref.z[0], ref.fnx, ref.fny, ref.fnz, idBase | (refIsA ? 0 : 0x4000));
+      addClippedCandidates(ref, idBase | (refIsA ? 0 : 0x4000));
     } else {
       // Two segments: a line contact only when they are parallel; else the witness point suffices.
       const ax = featA.x[1] - featA.x[0],
@@ -815,8 +932,18 @@ export function collideConvexGeneric(
           ny = py / pl;
           nz = pz / pl;
         }
-        if (rA > 0) offsetFeature(featA, nx * rA, ny * rA, nz * rA);
-        if (rB > 0) offsetFeature(featB, -nx * rB, -ny * rB, -nz * rB);
+        if (rA > 0) {
+          offsetBy[0] = nx * rA;
+          offsetBy[1] = ny * rA;
+          offsetBy[2] = nz * rA;
+          offsetFeature(featA);
+        }
+        if (rB > 0) {
+          offsetBy[0] = -nx * rB;
+          offsetBy[1] = -ny * rB;
+          offsetBy[2] = -nz * rB;
+          offsetFeature(featB);
+        }
         // Clip B's segment to A's extent along A's direction.
         const sMin = ux * featA.x[0] + uy * featA.y[0] + uz * featA.z[0];
         const sMax = sMin + la;
@@ -921,5 +1048,8 @@ export function collideConvexGeneric(
     }
   }
   if (candN === 0) return;
-  reduceAndWrite(nx, ny, nz, out);
+  out.normalX = nx;
+  out.normalY = ny;
+  out.normalZ = nz;
+  reduceAndWrite(out);
 }

@@ -641,9 +641,19 @@ export function collideConvexTriangles(
     fny /= fl;
     fnz /= fl;
     const planeT = fnx * tv[0] + fny * tv[1] + fnz * tv[2]; // the convex's centre is at 0
-    // Two-sided: the side of the convex's centre. Closed meshes are one-sided (outward faces), so a large
-    // convex next to a small closed mesh is never pushed through it.
-    const centreFront = planeT <= 0;
+    // Two-sided (open meshes): the side that needs the smaller push, from the convex's extent along the
+    // normal (the minimum translation). The centre's side is not enough: a body whose centre of mass sits
+    // near one end (a flat hull) crosses the plane with its centre long before most of it has. Closed and
+    // one-sided meshes use their outward faces, so a large convex at a small closed mesh is never pushed
+    // through it.
+    let centreFront = planeT <= 0;
+    if (faceSign === 0) {
+      coreSupport(convex, -fnx, -fny, -fnz);
+      const low = sup.x * fnx + sup.y * fny + sup.z * fnz - rA;
+      coreSupport(convex, fnx, fny, fnz);
+      const high = sup.x * fnx + sup.y * fny + sup.z * fnz + rA;
+      centreFront = planeT - low <= high - planeT;
+    }
     const front = faceSign !== 0 ? faceSign > 0 : centreFront;
     const behind = centreFront !== front;
     const nsx = front ? fnx : -fnx,

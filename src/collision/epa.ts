@@ -57,6 +57,17 @@ const hW = new Float64Array(3);
 const hA = new Float64Array(3);
 const hB = new Float64Array(3);
 
+// Doubles crossing calls travel in these arrays: V8 boxes (heap-allocates) each double argument or
+// return value of a call that TurboFan does not inline, and these functions are too large to inline.
+/** Support direction handed to supportCso. */
+const probeDir = new Float64Array(3);
+/** Core radius and maximum radius of A ([0], [1]) and of B ([2], [3]), from ConvexShape.radiiInto. */
+const radii = new Float64Array(4);
+/** buildTetrahedron's size scale (input). */
+const tetraScale = new Float64Array(1);
+/** The face finish() reports: distance d, then normal (nx, ny, nz). */
+const finishFace = new Float64Array(4);
+
 /** Adds face (i, j, k) (counter-clockwise seen from outside). Returns false when degenerate or full. */
 function addFace(i: number, j: number, k: number): boolean {
   let f = -1;
@@ -133,8 +144,9 @@ function copyVertexFrom(src: GjkResult, k: number): void {
   nv++;
 }
 
-/** Squared distance of vertex `k` from the line through vertices 0 and 1. */
-function distToLine2(k: number): number {
+/** Squared distance of vertex `k` from the line through vertices 0 and 1, into distToLine2Out[0]. */
+const distToLine2Out = new Float64Array(1);
+function distToLine2(k: number): void {
   const ex = vW[3] - vW[0],
     ey = vW[4] - vW[1],
     ez = vW[5] - vW[2];
@@ -146,17 +158,20 @@ function distToLine2(k: number): number {
     cy = pz * ex - px * ez,
     cz = px * ey - py * ex;
   const ee = ex * ex + ey * ey + ez * ez;
-  return ee > 0 ? (cx * cx + cy * cy + cz * cz) / ee : px * px + py * py + pz * pz;
+  distToLine2Out[0] = ee > 0 ? (cx * cx + cy * cy + cz * cz) / ee : px * px + py * py + pz * pz;
 }
 
 /**
  * Grows GJK's (possibly degenerate) final simplex into a tetrahedron by probing support directions
  * around it (the libccd / Bullet approach). Returns false when the CSO is flat (no volume).
  */
-function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, scale: number): boolean {
-  const eps = 1e-9 * scale;
+function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): boolean {
+  const eps = 1e-9 * tetraScale[0];
   if (nv === 0) {
-    supportCso(a, pa, b, pb, 1, 0, 0, vW, vA, vB, 0);
+    probeDir[0] = 1;
+    probeDir[1] = 0;
+    probeDir[2] = 0;
+    supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 0);
     nv = 1;
   }
   if (nv === 1) {
@@ -164,7 +179,10 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, sc
     for (let k = 0; k < 6 && nv === 1; k++) {
       const ax = k >> 1;
       const s = (k & 1) === 0 ? 1 : -1;
-      supportCso(a, pa, b, pb, ax === 0 ? s : 0, ax === 1 ? s : 0, ax === 2 ? s : 0, vW, vA, vB, 3);
+      probeDir[0] = ax === 0 ? s : 0;
+      probeDir[1] = ax === 1 ? s : 0;
+      probeDir[2] = ax === 2 ? s : 0;
+      supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 3);
       const dx = vW[3] - vW[0],
         dy = vW[4] - vW[1],
         dz = vW[5] - vW[2];
@@ -203,8 +221,12 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, sc
       const dx = (k & 1) === 0 ? p1x * s : p2x * s;
       const dy = (k & 1) === 0 ? p1y * s : p2y * s;
       const dz = (k & 1) === 0 ? p1z * s : p2z * s;
-      supportCso(a, pa, b, pb, dx, dy, dz, vW, vA, vB, 6);
-      if (distToLine2(2) > eps * eps) nv = 3;
+      probeDir[0] = dx;
+      probeDir[1] = dy;
+      probeDir[2] = dz;
+      supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 6);
+      distToLine2(2);
+      if (distToLine2Out[0] > eps * eps) nv = 3;
     }
     if (nv === 2) return false;
   }
@@ -222,7 +244,10 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, sc
     if (!(nl > 0)) return false;
     for (let k = 0; k < 2 && nv === 3; k++) {
       const s = k === 0 ? 1 : -1;
-      supportCso(a, pa, b, pb, nx * s, ny * s, nz * s, vW, vA, vB, 9);
+      probeDir[0] = nx * s;
+      probeDir[1] = ny * s;
+      probeDir[2] = nz * s;
+      supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 9);
       const h = ((vW[9] - vW[0]) * nx + (vW[10] - vW[1]) * ny + (vW[11] - vW[2]) * nz) / nl;
       if (h > eps || h < -eps) nv = 4;
     }
@@ -268,9 +293,12 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
     if (s > scale) scale = s;
   }
   // Rough size of the CSO for the tolerances.
-  const rx = Math.abs(pa.px - pb.px) + Math.abs(pa.py - pb.py) + Math.abs(pa.pz - pb.pz) + a.maximumRadius + b.maximumRadius;
+  a.radiiInto(radii, 0);
+  b.radiiInto(radii, 2);
+  const rx = Math.abs(pa.px - pb.px) + Math.abs(pa.py - pb.py) + Math.abs(pa.pz - pb.pz) + radii[1] + radii[3];
   if (rx > scale) scale = rx;
-  if (!buildTetrahedron(a, pa, b, pb, scale)) return false;
+  tetraScale[0] = scale;
+  if (!buildTetrahedron(a, pa, b, pb)) return false;
   const tol = TOLERANCE * scale;
   let best = -1;
   let iter = 0;
@@ -291,7 +319,10 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
       ny = fN[b3 + 1],
       nz = fN[b3 + 2];
     const w = nv * 3;
-    supportCso(a, pa, b, pb, nx, ny, nz, vW, vA, vB, w);
+    probeDir[0] = nx;
+    probeDir[1] = ny;
+    probeDir[2] = nz;
+    supportCso(a, pa, b, pb, probeDir, vW, vA, vB, w);
     const wx = vW[w],
       wy = vW[w + 1],
       wz = vW[w + 2];
@@ -316,19 +347,35 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
     for (let e = 0; e < ne && ok; e++) ok = addFace(eFrom[e], eTo[e], newV);
     if (!ok) {
       // Polytope broke down numerically: answer with the last good nearest face.
-      return finish(a, pa, b, pb, out, keepD, nx, ny, nz, fV[b3], fV[b3 + 1], fV[b3 + 2], iter + 1);
+      finishFace[0] = keepD;
+      finishFace[1] = nx;
+      finishFace[2] = ny;
+      finishFace[3] = nz;
+      return finish(a, pa, b, pb, out, fV[b3], fV[b3 + 1], fV[b3 + 2], iter + 1);
     }
   }
   const b3 = best * 3;
-  return finish(a, pa, b, pb, out, fD[best], fN[b3], fN[b3 + 1], fN[b3 + 2], fV[b3], fV[b3 + 1], fV[b3 + 2], iter);
+  finishFace[0] = fD[best];
+  finishFace[1] = fN[b3];
+  finishFace[2] = fN[b3 + 1];
+  finishFace[3] = fN[b3 + 2];
+  return finish(a, pa, b, pb, out, fV[b3], fV[b3 + 1], fV[b3 + 2], iter);
 }
 
 const bary = new Float64Array(3);
 /** Barycentric tolerance, relative to the face area. */
 const BARY_EPS = 1e-9;
 
-/** Normalised barycentric coordinates of the point n * d in face (i, j, k), into `bary` (may be < 0). */
-function computeBary(nx: number, ny: number, nz: number, d: number, i: number, j: number, k: number): void {
+/**
+ * Normalised barycentric coordinates of the point n * d in face (i, j, k), into `bary` (may be < 0);
+ * d and n are read from baryQuery (d, nx, ny, nz).
+ */
+const baryQuery = new Float64Array(4);
+function computeBary(i: number, j: number, k: number): void {
+  const d = baryQuery[0],
+    nx = baryQuery[1],
+    ny = baryQuery[2],
+    nz = baryQuery[3];
   const px = nx * d,
     py = ny * d,
     pz = nz * d;
@@ -356,7 +403,8 @@ function computeBary(nx: number, ny: number, nz: number, d: number, i: number, j
 }
 
 /**
- * Writes the result for face (i, j, k) at distance d along n: witness points from barycentrics. The
+ * Writes the result for face (i, j, k) at distance d along n (finishFace: d, nx, ny, nz): witness
+ * points from barycentrics. The
  * reported depth is the CSO support height along n (an upper bound that is exact for this normal:
  * moving B by depth * n just separates the cores), so an EPA stopped by its iteration cap on a
  * curved CSO still answers consistently.
@@ -367,22 +415,29 @@ function finish(
   b: ConvexShape,
   pb: Pose,
   out: EpaResult,
-  d: number,
-  nx: number,
-  ny: number,
-  nz: number,
   i: number,
   j: number,
   k: number,
   iter: number,
 ): boolean {
-  supportCso(a, pa, b, pb, nx, ny, nz, hW, hA, hB, 0);
+  let d = finishFace[0];
+  const nx = finishFace[1],
+    ny = finishFace[2],
+    nz = finishFace[3];
+  probeDir[0] = nx;
+  probeDir[1] = ny;
+  probeDir[2] = nz;
+  supportCso(a, pa, b, pb, probeDir, hW, hA, hB, 0);
   const h = hW[0] * nx + hW[1] * ny + hW[2] * nz;
   if (d < 0) d = 0;
+  baryQuery[0] = d;
+  baryQuery[1] = nx;
+  baryQuery[2] = ny;
+  baryQuery[3] = nz;
   // The nearest face may share its plane with neighbours (flat CSO regions: box faces, a cylinder's
   // side line swept by a segment); the origin's projection then lies in one of those. Find it, so
   // the witness points are right.
-  computeBary(nx, ny, nz, d, i, j, k);
+  computeBary(i, j, k);
   let worst = bary[0] < bary[1] ? bary[0] : bary[1];
   if (bary[2] < worst) worst = bary[2];
   if (worst < -BARY_EPS) {
@@ -396,7 +451,7 @@ function finish(
       if (fN[f3] * nx + fN[f3 + 1] * ny + fN[f3 + 2] * nz < 1 - 1e-6) continue;
       const df = fD[f] - d;
       if (df > 1e-7 || df < -1e-7) continue;
-      computeBary(nx, ny, nz, d, fV[f3], fV[f3 + 1], fV[f3 + 2]);
+      computeBary(fV[f3], fV[f3 + 1], fV[f3 + 2]);
       let w = bary[0] < bary[1] ? bary[0] : bary[1];
       if (bary[2] < w) w = bary[2];
       if (w > worst) {
@@ -409,7 +464,7 @@ function finish(
     i = bi;
     j = bj;
     k = bk;
-    computeBary(nx, ny, nz, d, i, j, k);
+    computeBary(i, j, k);
   }
   let l0 = bary[0] > 0 ? bary[0] : 0,
     l1 = bary[1] > 0 ? bary[1] : 0,

@@ -14,7 +14,7 @@
  * Allocation-free: all scratch is module-level typed arrays; callers keep one GjkResult.
  */
 import type { Pose } from "../math/pose";
-import type { ConvexShape, MutableVec3 } from "../shapes/shape";
+import type { ConvexShape } from "../shapes/shape";
 
 /** Result of {@link gjkDistance}. Preallocate one and reuse it. */
 export class GjkResult {
@@ -54,13 +54,24 @@ const REL_EPS = 1e-10;
 /** Overlap: |v|^2 below this fraction of the largest |w|^2 seen counts as touching. */
 const OVERLAP_EPS = 1e-13;
 
-const sup = { x: 0, y: 0, z: 0 } as MutableVec3;
+// Why the helpers below take vectors in Float64Arrays: V8 heap-allocates ("boxes") every double
+// argument of a call that TurboFan does not inline, and every double returned from one. The support
+// functions are too large, or called from functions too large, to be inlined, and the call into the
+// shape is megamorphic; passing directions through typed-array scratch keeps the step allocation-free.
+
+/** Local-frame direction passed to ConvexShape.supportCoreInto, and the local support point it writes. */
+const localDir = new Float64Array(3);
+const localSup = new Float64Array(3);
 
 /**
- * World-space support of `s`'s core at pose `p` along world direction (dx, dy, dz); written into
- * out[o..o+2]. Rotates the direction into the local frame, queries, rotates back.
+ * World-space support of `s`'s core at pose `p` along world direction dir[0..2] (negated when
+ * `negate`); written into out[o..o+2]. Rotates the direction into the local frame, queries, rotates
+ * back.
  */
-export function supportCoreWorld(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
+function supportCoreAlong(s: ConvexShape, p: Pose, dir: Float64Array, negate: boolean, out: Float64Array, o: number): void {
+  const dx = negate ? -dir[0] : dir[0],
+    dy = negate ? -dir[1] : dir[1],
+    dz = negate ? -dir[2] : dir[2];
   // local = conj(q) * d
   let qx = -p.qx,
     qy = -p.qy,
@@ -69,16 +80,16 @@ export function supportCoreWorld(s: ConvexShape, p: Pose, dx: number, dy: number
   let tx = 2 * (qy * dz - qz * dy);
   let ty = 2 * (qz * dx - qx * dz);
   let tz = 2 * (qx * dy - qy * dx);
-  const lx = dx + qw * tx + (qy * tz - qz * ty);
-  const ly = dy + qw * ty + (qz * tx - qx * tz);
-  const lz = dz + qw * tz + (qx * ty - qy * tx);
-  s.supportCore(lx, ly, lz, sup);
+  localDir[0] = dx + qw * tx + (qy * tz - qz * ty);
+  localDir[1] = dy + qw * ty + (qz * tx - qx * tz);
+  localDir[2] = dz + qw * tz + (qx * ty - qy * tx);
+  s.supportCoreInto(localDir, localSup);
   qx = p.qx;
   qy = p.qy;
   qz = p.qz;
-  const vx = sup.x,
-    vy = sup.y,
-    vz = sup.z;
+  const vx = localSup[0],
+    vy = localSup[1],
+    vz = localSup[2];
   tx = 2 * (qy * vz - qz * vy);
   ty = 2 * (qz * vx - qx * vz);
   tz = 2 * (qx * vy - qy * vx);
@@ -87,8 +98,22 @@ export function supportCoreWorld(s: ConvexShape, p: Pose, dx: number, dy: number
   out[o + 2] = p.pz + vz + qw * tz + (qx * ty - qy * tx);
 }
 
+/** Direction scratch of the scalar-argument wrapper {@link supportCoreWorld}. */
+const wrapperDir = new Float64Array(3);
+
 /**
- * CSO support along (dx, dy, dz): sA(d) on A's core, sB(-d) on B's core and w = sA - sB, written at
+ * World-space support of `s`'s core at pose `p` along world direction (dx, dy, dz); written into
+ * out[o..o+2]. Convenience form for queries; hot paths use {@link supportCso}.
+ */
+export function supportCoreWorld(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
+  wrapperDir[0] = dx;
+  wrapperDir[1] = dy;
+  wrapperDir[2] = dz;
+  supportCoreAlong(s, p, wrapperDir, false, out, o);
+}
+
+/**
+ * CSO support along dir[0..2]: sA(d) on A's core, sB(-d) on B's core and w = sA - sB, written at
  * offset o of the three arrays.
  */
 export function supportCso(
@@ -96,16 +121,14 @@ export function supportCso(
   pa: Pose,
   b: ConvexShape,
   pb: Pose,
-  dx: number,
-  dy: number,
-  dz: number,
+  dir: Float64Array,
   w: Float64Array,
   sa: Float64Array,
   sb: Float64Array,
   o: number,
 ): void {
-  supportCoreWorld(a, pa, dx, dy, dz, sa, o);
-  supportCoreWorld(b, pb, -dx, -dy, -dz, sb, o);
+  supportCoreAlong(a, pa, dir, false, sa, o);
+  supportCoreAlong(b, pb, dir, true, sb, o);
   w[o] = sa[o] - sb[o];
   w[o + 1] = sa[o + 1] - sb[o + 1];
   w[o + 2] = sa[o + 2] - sb[o + 2];
@@ -130,8 +153,15 @@ const best2Lam = new Float64Array(4);
 const best3Idx = new Int32Array(4);
 const best3Lam = new Float64Array(4);
 
-/** |sum lam_k W[idx_k]|^2 for the current sub-algorithm output. */
-function subDist2(): number {
+/**
+ * Best |v|^2 so far of each level: [0] S2D over its edges, [1] S3D over its faces. Kept in a typed
+ * array, not passed and returned as doubles, so the calls below never box.
+ */
+const bestDist2 = new Float64Array(2);
+
+/** |sum lam_k W[idx_k]|^2 for the current sub-algorithm output, into subDist2Out[0]. */
+const subDist2Out = new Float64Array(1);
+function subDist2(): void {
   let x = 0,
     y = 0,
     z = 0;
@@ -142,7 +172,7 @@ function subDist2(): number {
     y += l * sW[o + 1];
     z += l * sW[o + 2];
   }
-  return x * x + y * y + z * z;
+  subDist2Out[0] = x * x + y * y + z * z;
 }
 
 /** Closest point of segment (i0, i1) to the origin (parametric clamp). */
@@ -174,32 +204,33 @@ function s1d(i0: number, i1: number): void {
   }
 }
 
-/** Keeps the sub-algorithm output in best2 when it is closer than `best`; returns the new best. */
-function keep2(best: number): number {
-  const d = subDist2();
-  if (d < best) {
+/** Keeps the sub-algorithm output in best2 when it is closer than bestDist2[0]. */
+function keep2(): void {
+  subDist2();
+  const d = subDist2Out[0];
+  if (d < bestDist2[0]) {
     for (let k = 0; k < subN; k++) {
       best2Idx[k] = subIdx[k];
       best2Lam[k] = subLam[k];
     }
     best2N = subN;
-    return d;
+    bestDist2[0] = d;
   }
-  return best;
 }
 let best2N = 0;
 
-function keep3(best: number): number {
-  const d = subDist2();
-  if (d < best) {
+/** Keeps the sub-algorithm output in best3 when it is closer than bestDist2[1]. */
+function keep3(): void {
+  subDist2();
+  const d = subDist2Out[0];
+  if (d < bestDist2[1]) {
     for (let k = 0; k < subN; k++) {
       best3Idx[k] = subIdx[k];
       best3Lam[k] = subLam[k];
     }
     best3N = subN;
-    return d;
+    bestDist2[1] = d;
   }
-  return best;
 }
 let best3N = 0;
 
@@ -225,15 +256,15 @@ function s2d(i0: number, i1: number, i2: number): void {
     nz = e1x * e2y - e1y * e2x;
   const nn = nx * nx + ny * ny + nz * nz;
   const scale = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
-  let best = Infinity;
+  bestDist2[0] = Infinity;
   if (!(nn > 1e-24 * scale * scale)) {
     // Degenerate (collinear) triangle: best of its edges.
     s1d(i0, i1);
-    best = keep2(best);
+    keep2();
     s1d(i1, i2);
-    best = keep2(best);
+    keep2();
     s1d(i0, i2);
-    best = keep2(best);
+    keep2();
   } else {
     // Origin projected onto the triangle's plane.
     const s = (x0 * nx + y0 * ny + z0 * nz) / nn;
@@ -295,15 +326,15 @@ function s2d(i0: number, i1: number, i2: number): void {
     // Origin outside: only edges whose opposite sub-area flips sign can hold the closest point.
     if (!(c0 * mu > 0)) {
       s1d(i1, i2);
-      best = keep2(best);
+      keep2();
     }
     if (!(c1 * mu > 0)) {
       s1d(i0, i2);
-      best = keep2(best);
+      keep2();
     }
     if (!(c2 * mu > 0)) {
       s1d(i0, i1);
-      best = keep2(best);
+      keep2();
     }
   }
   subN = best2N;
@@ -311,10 +342,6 @@ function s2d(i0: number, i1: number, i2: number): void {
     subIdx[k] = best2Idx[k];
     subLam[k] = best2Lam[k];
   }
-}
-
-function det3(ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number): number {
-  return ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
 }
 
 /**
@@ -334,10 +361,11 @@ function s3d(): boolean {
     x3 = sW[9],
     y3 = sW[10],
     z3 = sW[11];
-  const c0 = det3(x1, y1, z1, x2, y2, z2, x3, y3, z3);
-  const c1 = -det3(x0, y0, z0, x2, y2, z2, x3, y3, z3);
-  const c2 = det3(x0, y0, z0, x1, y1, z1, x3, y3, z3);
-  const c3 = -det3(x0, y0, z0, x1, y1, z1, x2, y2, z2);
+  // det3(a, b, c) = a . (b x c), written out (a helper returning a double would box when not inlined).
+  const c0 = x1 * (y2 * z3 - z2 * y3) + y1 * (z2 * x3 - x2 * z3) + z1 * (x2 * y3 - y2 * x3);
+  const c1 = -(x0 * (y2 * z3 - z2 * y3) + y0 * (z2 * x3 - x2 * z3) + z0 * (x2 * y3 - y2 * x3));
+  const c2 = x0 * (y1 * z3 - z1 * y3) + y0 * (z1 * x3 - x1 * z3) + z0 * (x1 * y3 - y1 * x3);
+  const c3 = -(x0 * (y1 * z2 - z1 * y2) + y0 * (z1 * x2 - x1 * z2) + z0 * (x1 * y2 - y1 * x2));
   const mu = c0 + c1 + c2 + c3;
   if (c0 * mu > 0 && c1 * mu > 0 && c2 * mu > 0 && c3 * mu > 0) {
     const inv = 1 / mu;
@@ -353,22 +381,22 @@ function s3d(): boolean {
     return true;
   }
   const degenerate = !(mu * mu > 0);
-  let best = Infinity;
+  bestDist2[1] = Infinity;
   if (degenerate || !(c0 * mu > 0)) {
     s2d(1, 2, 3);
-    best = keep3(best);
+    keep3();
   }
   if (degenerate || !(c1 * mu > 0)) {
     s2d(0, 2, 3);
-    best = keep3(best);
+    keep3();
   }
   if (degenerate || !(c2 * mu > 0)) {
     s2d(0, 1, 3);
-    best = keep3(best);
+    keep3();
   }
   if (degenerate || !(c3 * mu > 0)) {
     s2d(0, 1, 2);
-    best = keep3(best);
+    keep3();
   }
   subN = best3N;
   for (let k = 0; k < subN; k++) {
@@ -401,6 +429,9 @@ function compactSimplex(): void {
   }
 }
 
+/** Start scratch of the scalar-argument wrapper {@link gjkDistance}. */
+const wrapperStart = new Float64Array(4);
+
 /**
  * Distance between the cores of `a` at `pa` and `b` at `pb`.
  *
@@ -409,7 +440,8 @@ function compactSimplex(): void {
  * When the cores are provably farther apart than `maxDistance`, GJK stops early with
  * `exact = false`.
  *
- * Returns `out.separated`.
+ * Returns `out.separated`. Convenience form; the narrow phase calls {@link gjkDistanceFrom}, whose
+ * arguments are not boxed.
  */
 export function gjkDistance(
   a: ConvexShape,
@@ -422,11 +454,27 @@ export function gjkDistance(
   dirZ = 0,
   maxDistance = Infinity,
 ): boolean {
+  wrapperStart[0] = dirX;
+  wrapperStart[1] = dirY;
+  wrapperStart[2] = dirZ;
+  wrapperStart[3] = maxDistance;
+  return gjkDistanceFrom(a, pa, b, pb, out, wrapperStart);
+}
+
+/** Search direction (-v) handed to supportCso. */
+const searchDir = new Float64Array(3);
+
+/**
+ * {@link gjkDistance} with the warm-start direction in start[0..2] and maxDistance in start[3]
+ * (Infinity for none), so no double crosses the call.
+ */
+export function gjkDistanceFrom(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, out: GjkResult, start: Float64Array): boolean {
+  const maxDistance = start[3];
   // v is the current CSO point closest to the origin; we search along -v. A direction A->B guess d
   // means v ~ -d.
-  let vx = -dirX,
-    vy = -dirY,
-    vz = -dirZ;
+  let vx = -start[0],
+    vy = -start[1],
+    vz = -start[2];
   if (!(vx * vx + vy * vy + vz * vz > 1e-30)) {
     vx = pa.px - pb.px;
     vy = pa.py - pb.py;
@@ -446,7 +494,10 @@ export function gjkDistance(
   const maxD2 = maxDistance * maxDistance;
   for (; iter < MAX_ITERATIONS; iter++) {
     const o = n * 3;
-    supportCso(a, pa, b, pb, -vx, -vy, -vz, sW, sA, sB, o);
+    searchDir[0] = -vx;
+    searchDir[1] = -vy;
+    searchDir[2] = -vz;
+    supportCso(a, pa, b, pb, searchDir, sW, sA, sB, o);
     const wx = sW[o],
       wy = sW[o + 1],
       wz = sW[o + 2];

@@ -17,7 +17,7 @@ import { collideSphereSphere } from "./sphereSphere";
  * count 0 when farther apart than the margin). Does not touch out.childA / out.childB.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ConvexTester = (a: any, pa: Pose, b: any, pb: Pose, speculativeMargin: number, out: ContactManifold) => void;
+export type ConvexTester = (a: any, pa: Pose, b: any, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold) => void;
 
 /** Tester per (typeA * ShapeTypeCount + typeB); null for pairs no tester handles. */
 const TESTERS: (ConvexTester | null)[] = [];
@@ -66,16 +66,22 @@ export function convexTesterFor(typeA: number, typeB: number): ConvexTester | nu
  * (flipping a swapped result exchanges them).
  */
 export function collideConvex(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, margin: number, out: ContactManifold): void {
+  out.margin = margin;
+  collideConvexInto(a, pa, b, pb, out);
+}
+
+/** {@link collideConvex} with the margin in out.margin: testers are called without a double argument. */
+function collideConvexInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, out: ContactManifold): void {
   const k = a.type * ShapeTypeCount + b.type;
   const fn = TESTERS[k];
   if (fn === null || fn === undefined) {
     throw new TypeError(`collideConvex: no tester for shape types ${a.type} and ${b.type}`);
   }
   if (SWAPPED[k] === 1) {
-    fn(b, pb, a, pa, margin, out);
+    fn(b, pb, a, pa, undefined, out);
     out.flip();
   } else {
-    fn(a, pa, b, pb, margin, out);
+    fn(a, pa, b, pb, undefined, out);
   }
 }
 
@@ -86,7 +92,8 @@ const childPosesB: Pose[] = [];
 let aabbB = new Float64Array(6 * 16);
 const AABB = new Float64Array(12); // [0..5] A side, [6..11] B side
 
-function overlaps(p: Float64Array, i: number, q: Float64Array, j: number, margin: number): boolean {
+function overlaps(p: Float64Array, i: number, q: Float64Array, j: number, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   return (
     p[i] - margin <= q[j + 3] &&
     q[j] - margin <= p[i + 3] &&
@@ -105,11 +112,11 @@ function pairInto(
   b: ConvexShape,
   pb: Pose,
   cb: number,
-  margin: number,
   out: ManifoldBuffer,
 ): void {
   const m = out.push();
-  collideConvex(a, pa, b, pb, margin, m);
+  m.margin = out.margin;
+  collideConvexInto(a, pa, b, pb, m);
   if (m.count === 0) {
     out.pop();
     return;
@@ -129,6 +136,13 @@ function isCompound(s: Shape): s is Compound {
  * (0 for a convex shape).
  */
 export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: number, out: ManifoldBuffer): void {
+  out.margin = margin;
+  collideShapesInto(a, pa, b, pb, out);
+}
+
+/** {@link collideShapes} with the margin taken from `out.margin` (the world's per-pair path). */
+export function collideShapesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: ManifoldBuffer): void {
+  const margin = out.margin;
   // Triangle meshes and heightfields (one manifold per touching triangle; mesh-mesh pairs do not collide).
   if (isTriangleShape(a) || isTriangleShape(b)) {
     collideWithTriangles(a, pa, b, pb, margin, out);
@@ -137,7 +151,7 @@ export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: nu
   const aComp = isCompound(a),
     bComp = isCompound(b);
   if (!aComp && !bComp) {
-    pairInto(a as ConvexShape, pa, 0, b as ConvexShape, pb, 0, margin, out);
+    pairInto(a as ConvexShape, pa, 0, b as ConvexShape, pb, 0, out);
     return;
   }
   if (aComp && !bComp) {
@@ -148,8 +162,8 @@ export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: nu
       const cp = c.pose;
       childPoseA.compose(pa, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
       c.shape.computeAabb(childPoseA, AABB, 0);
-      if (!overlaps(AABB, 0, AABB, 6, margin)) continue;
-      pairInto(c.shape, childPoseA, i, b as ConvexShape, pb, 0, margin, out);
+      if (!overlaps(AABB, 0, AABB, 6, out)) continue;
+      pairInto(c.shape, childPoseA, i, b as ConvexShape, pb, 0, out);
     }
     return;
   }
@@ -161,8 +175,8 @@ export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: nu
       const cp = c.pose;
       childPoseA.compose(pb, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
       c.shape.computeAabb(childPoseA, AABB, 6);
-      if (!overlaps(AABB, 0, AABB, 6, margin)) continue;
-      pairInto(a as ConvexShape, pa, 0, c.shape, childPoseA, j, margin, out);
+      if (!overlaps(AABB, 0, AABB, 6, out)) continue;
+      pairInto(a as ConvexShape, pa, 0, c.shape, childPoseA, j, out);
     }
     return;
   }
@@ -190,10 +204,10 @@ export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: nu
     const cp = c.pose;
     childPoseA.compose(pa, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
     c.shape.computeAabb(childPoseA, AABB, 0);
-    if (!overlaps(AABB, 0, AABB, 6, margin)) continue; // misses all of B
+    if (!overlaps(AABB, 0, AABB, 6, out)) continue; // misses all of B
     for (let j = 0; j < nb; j++) {
-      if (!overlaps(AABB, 0, aabbB, 6 * j, margin)) continue;
-      pairInto(c.shape, childPoseA, i, cb[j].shape, childPosesB[j], j, margin, out);
+      if (!overlaps(AABB, 0, aabbB, 6 * j, out)) continue;
+      pairInto(c.shape, childPoseA, i, cb[j].shape, childPosesB[j], j, out);
     }
   }
 }

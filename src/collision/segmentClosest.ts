@@ -1,28 +1,30 @@
+/** Length of the input array of {@link closestSegmentSegment}. */
+export const SEGMENT_PAIR_LENGTH = 14;
+
 /**
  * Closest points of two segments given in centred form: segment 1 is c1 + s*u1 for s in [-h1, h1],
- * segment 2 is c2 + t*u2 for t in [-h2, h2], with u1 and u2 unit vectors. Writes s into out[o] and
- * t into out[o + 1]. Follows Ericson, RTCD 5.1.9 (clamp s, solve t, re-clamp s); for parallel
- * segments it picks the middle of the overlap so the choice is stable from step to step.
- * Allocation-free; the arguments are scalars so callers keep everything in locals.
+ * segment 2 is c2 + t*u2 for t in [-h2, h2], with u1 and u2 unit vectors. The input is
+ * seg = [c1x, c1y, c1z, u1x, u1y, u1z, h1, c2x, c2y, c2z, u2x, u2y, u2z, h2] (see {@link SEGMENT_PAIR_LENGTH});
+ * writes s into out[o] and t into out[o + 1]. Follows Ericson, RTCD 5.1.9 (clamp s, solve t, re-clamp
+ * s); for parallel segments it picks the middle of the overlap so the choice is stable from step to step.
+ * Allocation-free. The input is an array, not 14 scalars: V8 boxes every double argument of a call it
+ * does not inline, and this function is too large to inline into the testers.
  */
-export function closestSegmentSegment(
-  c1x: number,
-  c1y: number,
-  c1z: number,
-  u1x: number,
-  u1y: number,
-  u1z: number,
-  h1: number,
-  c2x: number,
-  c2y: number,
-  c2z: number,
-  u2x: number,
-  u2y: number,
-  u2z: number,
-  h2: number,
-  out: Float64Array,
-  o: number,
-): void {
+export function closestSegmentSegment(seg: Float64Array, out: Float64Array, o: number): void {
+  const c1x = seg[0],
+    c1y = seg[1],
+    c1z = seg[2],
+    u1x = seg[3],
+    u1y = seg[4],
+    u1z = seg[5],
+    h1 = seg[6],
+    c2x = seg[7],
+    c2y = seg[8],
+    c2z = seg[9],
+    u2x = seg[10],
+    u2y = seg[11],
+    u2z = seg[12],
+    h2 = seg[13];
   const rx = c1x - c2x,
     ry = c1y - c2y,
     rz = c1z - c2z;

@@ -15,9 +15,11 @@ export function collideSphereBox(
   pa: Pose,
   b: Box,
   pb: Pose,
-  speculativeMargin: number,
+  speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
   quatToMat3(pb.qx, pb.qy, pb.qz, pb.qw, R, 0);
   const wx = pa.px - pb.px,

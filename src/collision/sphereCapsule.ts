@@ -12,9 +12,11 @@ export function collideSphereCapsule(
   pa: Pose,
   b: Capsule,
   pb: Pose,
-  speculativeMargin: number,
+  speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
   const qx = pb.qx,
     qy = pb.qy,

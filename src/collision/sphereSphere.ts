@@ -11,9 +11,11 @@ export function collideSphereSphere(
   pa: Pose,
   b: Sphere,
   pb: Pose,
-  speculativeMargin: number,
+  speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
+  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
+  if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
   const dx = pb.px - pa.px,
     dy = pb.py - pa.py,

@@ -6,9 +6,13 @@ import { requirePositive } from "./validate";
 /** A box centred on its local origin, given by its half extents along the local axes. */
 export class Box extends ConvexShape {
   readonly type = ShapeType.Box;
-  readonly halfX: number;
-  readonly halfY: number;
-  readonly halfZ: number;
+  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
+  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
+  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
+  // property gets V8's double representation, whose loads and stores do not allocate.
+  declare readonly halfX: number;
+  declare readonly halfY: number;
+  declare readonly halfZ: number;
 
   constructor(halfX: number, halfY: number, halfZ: number) {
     super();
@@ -73,5 +77,17 @@ export class Box extends ConvexShape {
     out.x = dx >= 0 ? this.halfX : -this.halfX;
     out.y = dy >= 0 ? this.halfY : -this.halfY;
     out.z = dz >= 0 ? this.halfZ : -this.halfZ;
+  }
+
+  override supportCoreInto(dir: Float64Array, out: Float64Array): void {
+    out[0] = dir[0] >= 0 ? this.halfX : -this.halfX;
+    out[1] = dir[1] >= 0 ? this.halfY : -this.halfY;
+    out[2] = dir[2] >= 0 ? this.halfZ : -this.halfZ;
+  }
+
+  override radiiInto(out: Float64Array, o: number): void {
+    // The getters' values, computed here: a getter call could miss inlining and box its result.
+    out[o] = 0;
+    out[o + 1] = Math.sqrt(this.halfX * this.halfX + this.halfY * this.halfY + this.halfZ * this.halfZ);
   }
 }

@@ -9,8 +9,12 @@ import { requireNonNegative, requirePositive } from "./validate";
  */
 export class Capsule extends ConvexShape {
   readonly type = ShapeType.Capsule;
-  readonly radius: number;
-  readonly halfLength: number;
+  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
+  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
+  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
+  // property gets V8's double representation, whose loads and stores do not allocate.
+  declare readonly radius: number;
+  declare readonly halfLength: number;
 
   constructor(radius: number, halfLength: number) {
     super();
@@ -81,5 +85,17 @@ export class Capsule extends ConvexShape {
     out.x = 0;
     out.y = dy >= 0 ? this.halfLength : -this.halfLength;
     out.z = 0;
+  }
+
+  override supportCoreInto(dir: Float64Array, out: Float64Array): void {
+    out[0] = 0;
+    out[1] = dir[1] >= 0 ? this.halfLength : -this.halfLength;
+    out[2] = 0;
+  }
+
+  override radiiInto(out: Float64Array, o: number): void {
+    // The getters' values, computed here: a getter call could miss inlining and box its result.
+    out[o] = this.radius;
+    out[o + 1] = this.halfLength + this.radius;
   }
 }

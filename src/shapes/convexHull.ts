@@ -421,6 +421,9 @@ function readPoints(points: ArrayLike<number>): Float64Array {
   return pts;
 }
 
+/** Direction scratch for supportIndex (see supportIndexOf). */
+const hullDir = new Float64Array(3);
+
 /**
  * A convex polyhedron: the convex hull of a point cloud, with its faces merged into convex polygons.
  *
@@ -672,6 +675,20 @@ export class ConvexHull extends ConvexShape {
 
   /** Index of the vertex farthest along local direction (dx, dy, dz) (the lowest index on ties for small hulls). */
   supportIndex(dx: number, dy: number, dz: number): number {
+    hullDir[0] = dx;
+    hullDir[1] = dy;
+    hullDir[2] = dz;
+    return this.supportIndexOf(hullDir, 0);
+  }
+
+  /**
+   * {@link supportIndex} along the direction d[o..o+2]. Hot callers use this form: supportIndex is too
+   * large to inline, and V8 boxes the double arguments of a call that is not inlined.
+   */
+  supportIndexOf(d: Float64Array, o: number): number {
+    const dx = d[o],
+      dy = d[o + 1],
+      dz = d[o + 2];
     const vs = this.vertices;
     const V = vs.length / 3;
     if (V <= BRUTE_FORCE_SUPPORT) {
@@ -722,6 +739,18 @@ export class ConvexHull extends ConvexShape {
     out.x = this.vertices[3 * v];
     out.y = this.vertices[3 * v + 1];
     out.z = this.vertices[3 * v + 2];
+  }
+
+  override supportCoreInto(dir: Float64Array, out: Float64Array): void {
+    const v = this.supportIndexOf(dir, 0);
+    out[0] = this.vertices[3 * v];
+    out[1] = this.vertices[3 * v + 1];
+    out[2] = this.vertices[3 * v + 2];
+  }
+
+  override radiiInto(out: Float64Array, o: number): void {
+    out[o] = 0;
+    out[o + 1] = this.maximumRadius;
   }
 
   computeAabb(pose: Pose, out: Float64Array, o: number): void {

@@ -6,8 +6,12 @@ import { requirePositive } from "./validate";
 /** A cylinder centred on its local origin with its axis along local Y and flat caps at +-halfHeight. */
 export class Cylinder extends ConvexShape {
   readonly type = ShapeType.Cylinder;
-  readonly radius: number;
-  readonly halfHeight: number;
+  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
+  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
+  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
+  // property gets V8's double representation, whose loads and stores do not allocate.
+  declare readonly radius: number;
+  declare readonly halfHeight: number;
 
   constructor(radius: number, halfHeight: number) {
     super();
@@ -67,5 +71,25 @@ export class Cylinder extends ConvexShape {
       out.z = 0;
     }
     out.y = dy >= 0 ? this.halfHeight : -this.halfHeight;
+  }
+
+  override supportCoreInto(dir: Float64Array, out: Float64Array): void {
+    const dx = dir[0],
+      dz = dir[2];
+    const l = Math.sqrt(dx * dx + dz * dz);
+    if (l > 0) {
+      out[0] = (dx * this.radius) / l;
+      out[2] = (dz * this.radius) / l;
+    } else {
+      out[0] = 0;
+      out[2] = 0;
+    }
+    out[1] = dir[1] >= 0 ? this.halfHeight : -this.halfHeight;
+  }
+
+  override radiiInto(out: Float64Array, o: number): void {
+    // The getters' values, computed here: a getter call could miss inlining and box its result.
+    out[o] = 0;
+    out[o + 1] = Math.sqrt(this.radius * this.radius + this.halfHeight * this.halfHeight);
   }
 }

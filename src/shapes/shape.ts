@@ -62,4 +62,31 @@ export abstract class ConvexShape extends Shape {
   supportCore(dx: number, dy: number, dz: number, out: MutableVec3): void {
     this.supportLocal(dx, dy, dz, out);
   }
+
+  /**
+   * {@link supportCore} with the local direction read from dir[0..2] and the point written into
+   * out[0..2]. The narrow phase calls this form: its call site sees every shape class, so the call is
+   * never inlined, and V8 boxes (heap-allocates) each double argument of a call that is not inlined.
+   * The built-in shapes override it; this fallback serves other subclasses through supportCore.
+   */
+  supportCoreInto(dir: Float64Array, out: Float64Array): void {
+    this.supportCore(dir[0], dir[1], dir[2], fallbackSupport);
+    out[0] = fallbackSupport.x;
+    out[1] = fallbackSupport.y;
+    out[2] = fallbackSupport.z;
+  }
+
+  /**
+   * Writes coreRadius into out[o] and maximumRadius into out[o + 1]. The narrow phase reads radii
+   * through this rather than through the getters, for the same reason as {@link supportCoreInto}: a
+   * double returned by a getter that is not inlined is boxed on every call. Overridden by the built-in
+   * shapes so each getter call here sees one class and inlines.
+   */
+  radiiInto(out: Float64Array, o: number): void {
+    out[o] = this.coreRadius;
+    out[o + 1] = this.maximumRadius;
+  }
 }
+
+/** Scratch point for the supportCoreInto fallback (double-initialised so V8 gives its fields the double representation, written in place). */
+const fallbackSupport: MutableVec3 = { x: 0.5, y: 0.5, z: 0.5 };

@@ -6,7 +6,11 @@ import { requirePositive } from "./validate";
 /** A sphere centred on its local origin. */
 export class Sphere extends ConvexShape {
   readonly type = ShapeType.Sphere;
-  readonly radius: number;
+  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
+  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
+  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
+  // property gets V8's double representation, whose loads and stores do not allocate.
+  declare readonly radius: number;
 
   constructor(radius: number) {
     super();
@@ -59,5 +63,17 @@ export class Sphere extends ConvexShape {
     out.x = 0;
     out.y = 0;
     out.z = 0;
+  }
+
+  override supportCoreInto(_dir: Float64Array, out: Float64Array): void {
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
+  }
+
+  override radiiInto(out: Float64Array, o: number): void {
+    // The getters' values, computed here: a getter call could miss inlining and box its result.
+    out[o] = this.radius;
+    out[o + 1] = this.radius;
   }
 }

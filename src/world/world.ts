@@ -7,7 +7,7 @@ import { DynamicTree } from "../broadphase/dynamicTree";
 import { IntList } from "../collections/intList";
 import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer } from "../collision/contactManifold";
-import { collideShapes } from "../collision/narrowPhase";
+import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
 import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
 import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
@@ -1211,7 +1211,8 @@ export class World {
         this.motionA.poseAt(sweepT, this.poseA);
         this.motionB.poseAt(sweepT, this.poseB);
       }
-      collideShapes(shapeA, this.poseA, shapeB, this.poseB, margin, mb);
+      mb.margin = margin;
+      collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
       if (mb.count === 0) continue;
       if (sweepT > 0) this.rewindManifolds(mb, sweepT);
       const mat = this.combineMaterial(ia, ib);
