@@ -1,40 +1,74 @@
-// Benchmark harness: `npm run bench` (node bench/run.mjs [options]).
+// Benchmark harness: `npm run bench` (node bench/run.mjs [options]); `npm run bench -- --help` for the options.
 //
 // Every (engine, scene, sleeping on/off) row runs in its own child process
-// (`node --expose-gc bench/scene-runner.mjs <engine> <scene> <on|off> <warmup> <steps>`), one at a time,
-// so rows do not share JIT state, heap or GC pressure. Writes bench/RESULTS.md and bench/out/results.json.
-//
-// Options:
-//   --engines havok,continuum-plugin,continuum-engine   (default: all)
-//   --scenes pyramid-210,pile-1000                       (default: all)
-//   --sleep on,off                                       (default: both)
-//   --warmup 120 --steps 1000                            (defaults)
-//   --timeout 900                                        seconds per row (default 900)
-//   --out bench/RESULTS.md                               (default)
+// (`node --expose-gc bench/scene-runner.mjs <engine> <scene> <on|off|n/a> <warmup> <steps>`), one at a time,
+// so rows do not share JIT state, heap or GC pressure. A full run writes bench/RESULTS.md and
+// bench/out/results.json; a partial run (--scenes / --engines / --sleep / --warmup / --steps) writes
+// bench/out/partial.md and bench/out/partial.json unless --out says otherwise, so it never overwrites the table.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn, execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SCENES, ENGINES } from "./scenes.mjs";
+import { SCENES, ENGINES, sceneSleepModes } from "./scenes.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
+
+const HELP = `Continuum bench: node bench/run.mjs [options]   (npm run bench -- [options])
+
+  --scenes a,b,...     scenes to run (default: all): ${Object.keys(SCENES).join(", ")}
+  --engines a,b,...    engines (default: all): ${ENGINES.join(", ")}
+  --sleep on,off       sleeping settings (default: both; query-only scenes always run once as n/a)
+  --warmup N           warm-up steps for every scene (default: each scene's own, else 120)
+  --steps N            measured steps for every scene (default: each scene's own, else 1000)
+  --timeout S          seconds per row before it is killed (default 900)
+  --out FILE           markdown output (default bench/RESULTS.md for a full run, bench/out/partial.md otherwise)
+  --render [FILE]      rewrite the markdown from a saved run (default bench/out/results.json) without running
+                       anything, e.g. after adding profiles or editing bench/where-time-goes.md
+  --list               list the scenes with their defaults and exit
+  --help               this text
+
+Profiling one row (CPU profile of the measured steps only, top functions by self and inclusive time):
+  node bench/profile.mjs <engine> <scene> <on|off|n/a> [warmup] [steps]
+Summaries land in bench/out/profiles/ and are quoted in the next RESULTS.md under "Where time goes", with the
+hand-written notes of bench/where-time-goes.md.
+`;
 
 function parseArgs(argv) {
   const opts = {
     engines: ENGINES,
     scenes: Object.keys(SCENES),
     sleep: ["on", "off"],
-    warmup: 120,
-    steps: 1000,
+    warmup: null,
+    steps: null,
     timeout: 900,
-    out: path.join(here, "RESULTS.md"),
+    out: null,
+    partial: false,
+    render: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    if (a === "--help" || a === "-h") {
+      process.stdout.write(HELP);
+      process.exit(0);
+    }
+    if (a === "--list") {
+      for (const [name, s] of Object.entries(SCENES)) {
+        console.log(
+          `${name.padEnd(16)} warm-up ${s.warmup ?? 120}, steps ${s.steps ?? 1000}, sleep ${sceneSleepModes(name).join("/")}, ` +
+            `engines ${(s.engines ?? ENGINES).join("/")}\n${" ".repeat(17)}${s.describe}`,
+        );
+      }
+      process.exit(0);
+    }
+    if (a === "--render") {
+      const next = argv[i + 1];
+      opts.render = next && !next.startsWith("--") ? path.resolve(argv[++i]) : path.join(here, "out", "results.json");
+      continue;
+    }
     const [k, inline] = a.startsWith("--") ? a.slice(2).split("=", 2) : [null];
-    if (!k) throw new Error(`unexpected argument ${a}`);
+    if (!k) throw new Error(`unexpected argument ${a} (see --help)`);
     const v = inline ?? argv[++i];
     if (v === undefined) throw new Error(`--${k} needs a value`);
     switch (k) {
@@ -42,9 +76,14 @@ function parseArgs(argv) {
       case "scenes":
       case "sleep":
         opts[k] = v.split(",").map((s) => s.trim()).filter(Boolean);
+        opts.partial = true;
         break;
       case "warmup":
       case "steps":
+        opts[k] = Number(v);
+        if (!(opts[k] >= 0)) throw new Error(`--${k} needs a number`);
+        opts.partial = true;
+        break;
       case "timeout":
         opts[k] = Number(v);
         break;
@@ -52,19 +91,23 @@ function parseArgs(argv) {
         opts.out = path.resolve(v);
         break;
       default:
-        throw new Error(`unknown option --${k}`);
+        throw new Error(`unknown option --${k} (see --help)`);
     }
   }
   for (const e of opts.engines) if (!ENGINES.includes(e)) throw new Error(`unknown engine ${e} (${ENGINES.join(", ")})`);
   for (const s of opts.scenes) if (!SCENES[s]) throw new Error(`unknown scene ${s} (${Object.keys(SCENES).join(", ")})`);
   for (const s of opts.sleep) if (s !== "on" && s !== "off") throw new Error(`--sleep takes on,off`);
+  if (!opts.out) opts.out = opts.partial ? path.join(here, "out", "partial.md") : path.join(here, "RESULTS.md");
   return opts;
 }
 
 function runRow(engine, scene, sleep, opts) {
   return new Promise((resolve) => {
     const base = { engine, scene, sleep };
-    const args = ["--expose-gc", path.join(here, "scene-runner.mjs"), engine, scene, sleep, String(opts.warmup), String(opts.steps)];
+    const def = SCENES[scene];
+    const warmup = opts.warmup ?? def.warmup ?? 120;
+    const steps = opts.steps ?? def.steps ?? 1000;
+    const args = ["--expose-gc", path.join(here, "scene-runner.mjs"), engine, scene, sleep, String(warmup), String(steps)];
     const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
@@ -101,9 +144,24 @@ const oneLine = (s) => String(s).split("\n")[0].replace(/\|/g, "\\|");
 
 function describe(r) {
   if (r.status === "ok") {
-    return `${fmt(r.medianMs)} ms median, ${fmt(r.p95Ms)} ms p95, ${r.gcCount} GCs, heap +${mb(r.heapGrowthBytes)} MB`;
+    return `${fmt(r.medianMs)} ms median, ${fmt(r.p95Ms)} ms p95, CPU ${fmt(r.cpuMedianMs)} ms, ${r.gcCount} GCs, heap +${mb(r.heapGrowthBytes)} MB; ${sanityText(r.final)}`;
   }
   return `${r.status === "unavailable" ? "not available" : "failed"}: ${oneLine(r.reason)}`;
+}
+
+/** The sanity column: y range and fallen bodies, joint pivot gaps, bullet tunnels, ray hits. */
+function sanityText(f) {
+  if (!f) return "n/a";
+  const parts = [];
+  if (f.dynamic !== undefined) {
+    parts.push(`y ${fmt(f.minY, 2)} / ${fmt(f.meanY, 2)} / ${fmt(f.maxY, 2)}; ${f.fallen} below -1`);
+    if (f.nonFinite) parts.push(`**${f.nonFinite} non-finite**`);
+  }
+  if (f.jointGapMax !== undefined) parts.push(`joint gap max ${fmt(1000 * f.jointGapMax, 1)} mm, mean ${fmt(1000 * f.jointGapMean, 2)} mm`);
+  if (f.shots !== undefined) parts.push(`${f.tunnels} tunnels / ${f.shots} shots`);
+  if (f.rays !== undefined) parts.push(`${f.rayHits} / ${f.rays} rays hit, mean distance ${fmt(f.rayMeanDistance, 3)} m`);
+  if (f.engineStats?.sweeps || f.engineStats?.toiEvents) parts.push(`last step: ${f.engineStats.sweeps} sweeps, ${f.engineStats.toiEvents} TOI events`);
+  return parts.join("; ");
 }
 
 function pkgVersion(name) {
@@ -124,92 +182,240 @@ function gitCommit() {
   }
 }
 
-function writeMarkdown(results, opts, startedAt, loadStart, loadEnd) {
+function distInfo() {
+  try {
+    const st = fs.statSync(path.join(root, "dist", "continuum.mjs"));
+    return `dist/continuum.mjs built ${st.mtime.toISOString()}`;
+  } catch {
+    return "dist/continuum.mjs missing";
+  }
+}
+
+/** The Havok row a result is compared with (a Continuum-only variant names its baseline scene). */
+function havokRow(results, r) {
+  const scene = SCENES[r.scene]?.havokBaseline ?? r.scene;
+  return results.find((h) => h.engine === "havok" && h.scene === scene && h.sleep === r.sleep && h.status === "ok");
+}
+
+function profileSummaries() {
+  const dir = path.join(here, "out", "profiles");
+  let files = [];
+  try {
+    files = fs.readdirSync(dir).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => {
+      try {
+        return JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean)
+    .sort((a, b) => (a.scene + a.engine + a.sleep).localeCompare(b.scene + b.engine + b.sleep));
+}
+
+function writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds) {
   const cpus = os.cpus();
   const lines = [];
   lines.push("# Continuum benchmark results", "");
-  lines.push("Generated by `npm run bench` (bench/run.mjs). Do not edit by hand; rerun to update.", "");
+  lines.push(
+    "Generated by `npm run bench` (bench/run.mjs). Do not edit by hand; rerun to update (the \"Where time goes\" notes " +
+      "come from bench/where-time-goes.md and the profile summaries of bench/profile.mjs).",
+    "",
+  );
   lines.push("## Machine", "");
   lines.push(`- CPU: ${cpus[0]?.model ?? "unknown"} (${cpus.length} logical cores)`);
   lines.push(`- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`);
   lines.push(`- OS: ${os.type()} ${os.release()} ${os.arch()}`);
   lines.push(`- Node: ${process.version}`);
   lines.push(`- @babylonjs/core ${pkgVersion("@babylonjs/core")}, @babylonjs/havok ${pkgVersion("@babylonjs/havok")}`);
-  lines.push(`- Commit: ${gitCommit()}`);
-  lines.push(`- Date: ${startedAt.toISOString()}`);
+  lines.push(`- Commit: ${gitCommit()}; ${distInfo()}`);
+  lines.push(`- Date: ${startedAt.toISOString()} (the run took ${(wallSeconds / 60).toFixed(1)} min)`);
   lines.push(
     `- Load average (1/5/15 min) at start: ${loadStart.map((x) => x.toFixed(2)).join(" / ")}, at end: ` +
       `${loadEnd.map((x) => x.toFixed(2)).join(" / ")} (rows run on one core; a load near the core count means ` +
-      "other work shared the machine and the timings are noisier)",
+      "other work shared the machine and the timings are noisier; the table's load column is the 1-minute load " +
+      "when each row started)",
   );
   lines.push("");
   lines.push("## Method", "");
   lines.push(
-    `Each row runs in its own \`node --expose-gc\` child process, one row at a time. The scene is built, stepped ` +
-      `${opts.warmup} times at 1/60 s (warm-up), then ${opts.steps} measured steps are timed one by one with ` +
+    "Each row runs in its own `node --expose-gc` child process, one row at a time. The scene is built, stepped " +
+      "`warm-up` times at 1/60 s, then `steps` measured steps are timed one by one with " +
       "`performance.now()`: `scene.getPhysicsEngine()._step(1/60)` for the Babylon engines (havok: HavokPlugin; " +
       "continuum-plugin: ContinuumPlugin from dist/continuum.mjs), `world.step(1/60)` for continuum-engine (the raw " +
-      "World API, no Babylon). GCs are the `gc` performance entries that start during the measured steps; heap growth " +
+      "World API, no Babylon). Warm-up / measured steps are 120 / 1000 unless the scene says otherwise (below). " +
+      "GCs are the `gc` performance entries that start during the measured steps; heap growth " +
       "is `heapUsed` after the measured steps minus `heapUsed` before them (after a forced GC); retained is the " +
       "same after another forced GC. Ratio = median / Havok's median for the same scene and sleeping setting " +
-      "(> 1 is slower than Havok). Sleeping off = `setActivationControl(body, ALWAYS_ACTIVE)` on every dynamic " +
-      "body (Babylon) or `sleepingEnabled: false` (raw engine). The y column (min / mean / max of the dynamic bodies' " +
-      "y after the run, and how many ended below y = -1, i.e. fell off or through the ground) is a sanity check " +
-      "that the scene behaved, not a measurement.",
+      "(> 1 is slower than Havok). CPU median is the median over the measured steps of this process's CPU time " +
+      "(`process.cpuUsage()` user + system around each step, all threads, so V8's GC helper threads count): when other " +
+      "work shares the cores, wall time includes the time the row waited for a core and CPU time mostly does not, so " +
+      "under load the CPU ratio is the fairer comparison (it is still inflated by cache and SMT sharing). Sleeping off = `setActivationControl(body, ALWAYS_ACTIVE)` on every dynamic " +
+      "body (Babylon; for Havok's thin-instanced body, `HP_Body_SetActivationControl` per instance, since " +
+      "HavokPlugin.setActivationControl only handles single bodies) or `sleepingEnabled: false` (raw engine). " +
+      "The sanity column is a check that the scene behaved, not a measurement: the min / mean / max y of the " +
+      "dynamic bodies after the run and how many ended below y = -1 (fell off or through), non-finite poses, the " +
+      "largest and mean distance between the two pivots of each joint (joint error), bullets that ended a step " +
+      "beyond their wall (tunnels), and for the ray scene the hits of the last batch.",
   );
   lines.push("");
   lines.push("Scenes:", "");
-  lines.push("- `pyramid-210`: 20 rows of unit boxes (210), friction 0.5, on a static 200 x 1 x 200 ground box (top face at y = 0).");
-  lines.push(
-    "- `pile-1000`: 1000 boxes (0.8 m) / spheres (r 0.5) / capsules (r 0.3, length 1.4) / cylinders (r 0.4, " +
-      "height 0.8), the kind cycling with ix + iy + iz, on a 10 x 10 x 10 grid with spacing 1.5, random " +
-      "orientations, lowest layer 2 m up, dropped onto the ground box; measured while settling. Dynamic bodies " +
-      "have mass 1.",
-  );
+  for (const [name, s] of Object.entries(SCENES)) {
+    const extra = [];
+    if (s.warmup !== undefined || s.steps !== undefined) extra.push(`warm-up ${s.warmup ?? 120}, ${s.steps ?? 1000} measured`);
+    if (s.engines) extra.push(`engines: ${s.engines.join(", ")}`);
+    lines.push(`- \`${name}\`: ${s.describe}${extra.length ? ` (${extra.join("; ")})` : ""}`);
+  }
+  if (opts.warmup !== null || opts.steps !== null) {
+    lines.push("", `This run overrode the scenes' defaults: warm-up ${opts.warmup ?? "default"}, steps ${opts.steps ?? "default"}.`);
+  }
   lines.push("");
   lines.push("## Results", "");
-  lines.push("| scene | sleeping | engine | median ms/step | p95 ms/step | ratio to Havok | GCs (ms) | heap growth MB | retained MB | y min / mean / max; fallen |");
-  lines.push("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+  lines.push(
+    "| scene | sleeping | engine | median ms/step | p95 ms/step | ratio to Havok | CPU median ms/step | CPU ratio | GCs (ms) | heap growth MB | retained MB | load | sanity |",
+  );
+  lines.push("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const r of results) {
     if (r.status !== "ok") {
       const what = r.status === "unavailable" ? "not available" : "failed";
-      lines.push(`| ${r.scene} | ${r.sleep} | ${r.engine} | ${what}: ${oneLine(r.reason)} | | | | | | |`);
+      lines.push(`| ${r.scene} | ${r.sleep} | ${r.engine} | ${what}: ${oneLine(r.reason)} | | | | | | | | | |`);
       continue;
     }
-    const havok = results.find((h) => h.engine === "havok" && h.scene === r.scene && h.sleep === r.sleep && h.status === "ok");
+    const havok = havokRow(results, r);
     const ratio = havok ? fmt(r.medianMs / havok.medianMs, 2) + "×" : "–";
-    const y = r.final
-      ? `${fmt(r.final.minY, 2)} / ${fmt(r.final.meanY, 2)} / ${fmt(r.final.maxY, 2)}; ${r.final.fallen} below -1`
-      : "n/a";
+    const cpuRatio = havok && Number.isFinite(havok.cpuMedianMs) ? fmt(r.cpuMedianMs / havok.cpuMedianMs, 2) + "×" : "–";
     lines.push(
-      `| ${r.scene} | ${r.sleep} | ${r.engine} | ${fmt(r.medianMs)} | ${fmt(r.p95Ms)} | ${ratio} | ${r.gcCount} (${fmt(r.gcMs, 1)}) | ${mb(r.heapGrowthBytes)} | ${mb(r.heapRetainedBytes)} | ${y} |`,
+      `| ${r.scene} | ${r.sleep} | ${r.engine} | ${fmt(r.medianMs)} | ${fmt(r.p95Ms)} | ${ratio} | ${fmt(r.cpuMedianMs)} | ${cpuRatio} | ${r.gcCount} (${fmt(r.gcMs, 1)}) | ` +
+        `${mb(r.heapGrowthBytes)} | ${mb(r.heapRetainedBytes)} | ${fmt(r.load1, 2)} | ${sanityText(r.final)} |`,
     );
   }
   lines.push("");
+
+  // Plugin overhead over the raw engine.
+  const overhead = [];
+  for (const p of results) {
+    if (p.engine !== "continuum-plugin" || p.status !== "ok") continue;
+    const e = results.find((x) => x.engine === "continuum-engine" && x.scene === p.scene && x.sleep === p.sleep && x.status === "ok");
+    if (e) overhead.push({ scene: p.scene, sleep: p.sleep, plugin: p.medianMs, engine: e.medianMs, pc: p.cpuMedianMs, ec: e.cpuMedianMs });
+  }
+  if (overhead.length) {
+    lines.push("## Plugin overhead over the raw engine", "");
+    lines.push(
+      "(continuum-plugin median − continuum-engine median) / continuum-engine median, same scene and sleeping " +
+        "setting: what Babylon's step (prestep, sync of every body's transform node or thin-instance matrix, " +
+        "collision observables) adds to the engine's step. Issue 9's target is < 10 % for 1000 bodies (pile-1000). " +
+        "The two rows run in different processes at different times, so a few percent either way is noise.",
+      "",
+    );
+    lines.push("| scene | sleeping | plugin ms | engine ms | overhead ms | overhead % | plugin CPU ms | engine CPU ms | CPU overhead % |");
+    lines.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const o of overhead) {
+      lines.push(
+        `| ${o.scene} | ${o.sleep} | ${fmt(o.plugin)} | ${fmt(o.engine)} | ${fmt(o.plugin - o.engine)} | ${fmt((100 * (o.plugin - o.engine)) / o.engine, 1)} % | ` +
+          `${fmt(o.pc)} | ${fmt(o.ec)} | ${Number.isFinite(o.pc) && Number.isFinite(o.ec) ? fmt((100 * (o.pc - o.ec)) / o.ec, 1) + " %" : "–"} |`,
+      );
+    }
+    lines.push("");
+  }
+
+  // Continuous versus Passive (issue 4, item 8).
+  const ccd = [];
+  for (const c of results) {
+    const base = SCENES[c.scene]?.havokBaseline;
+    if (!base || c.status !== "ok") continue;
+    const p = results.find((x) => x.engine === c.engine && x.scene === base && x.sleep === c.sleep && x.status === "ok");
+    if (p) ccd.push({ engine: c.engine, sleep: c.sleep, scene: c.scene, base, c, p });
+  }
+  if (ccd.length) {
+    lines.push("## Continuous versus Passive (100 bullets in flight)", "");
+    lines.push(
+      "ms/step of `bullets-100-ccd` (every bullet Continuous) against `bullets-100` (Passive, the default), same " +
+        "engine and sleeping setting; ratio = Continuous / Passive median.",
+      "",
+    );
+    lines.push("| engine | sleeping | Passive median (p95) | Continuous median (p95) | ratio | CPU Passive | CPU Continuous | CPU ratio | tunnels Passive | tunnels Continuous |");
+    lines.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const x of ccd) {
+      lines.push(
+        `| ${x.engine} | ${x.sleep} | ${fmt(x.p.medianMs)} (${fmt(x.p.p95Ms)}) | ${fmt(x.c.medianMs)} (${fmt(x.c.p95Ms)}) | ` +
+          `${fmt(x.c.medianMs / x.p.medianMs, 2)}× | ${fmt(x.p.cpuMedianMs)} | ${fmt(x.c.cpuMedianMs)} | ` +
+          `${Number.isFinite(x.p.cpuMedianMs) && Number.isFinite(x.c.cpuMedianMs) ? fmt(x.c.cpuMedianMs / x.p.cpuMedianMs, 2) + "×" : "–"} | ${x.p.final?.tunnels ?? "–"} / ${x.p.final?.shots ?? "–"} | ${x.c.final?.tunnels ?? "–"} / ${x.c.final?.shots ?? "–"} |`,
+      );
+    }
+    lines.push("");
+  }
+
+  // Where time goes.
+  const notesFile = path.join(here, "where-time-goes.md");
+  const profiles = profileSummaries();
+  if (fs.existsSync(notesFile) || profiles.length) {
+    lines.push("## Where time goes", "");
+    if (fs.existsSync(notesFile)) lines.push(fs.readFileSync(notesFile, "utf8").trim(), "");
+    for (const p of profiles) {
+      lines.push(
+        `### Profile: ${p.scene}, sleeping ${p.sleep}, ${p.engine} (${p.steps} measured steps, ${fmt(p.totalMs, 0)} ms sampled, ${p.date})`,
+        "",
+      );
+      lines.push("Top functions by self time (share of all samples in the measured steps), and by inclusive time:", "");
+      lines.push("| self % | self ms | function | | inclusive % | function |");
+      lines.push("| ---: | ---: | --- | --- | ---: | --- |");
+      const n = Math.max(p.self.length, p.inclusive.length);
+      for (let i = 0; i < Math.min(n, 10); i++) {
+        const s = p.self[i],
+          c = p.inclusive[i];
+        lines.push(
+          `| ${s ? fmt(100 * s.share, 1) : ""} | ${s ? fmt(s.ms, 0) : ""} | ${s ? "`" + s.name + "` " + s.where : ""} | | ` +
+            `${c ? fmt(100 * c.share, 1) : ""} | ${c ? "`" + c.name + "` " + c.where : ""} |`,
+        );
+      }
+      lines.push("");
+    }
+  }
+  fs.mkdirSync(path.dirname(opts.out), { recursive: true });
   fs.writeFileSync(opts.out, lines.join("\n"));
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.render) {
+    const saved = JSON.parse(fs.readFileSync(opts.render, "utf8"));
+    const o = { ...opts, ...saved.opts, out: opts.out };
+    if (saved.opts?.partial && !process.argv.includes("--out")) o.out = path.join(here, "out", "partial.md");
+    writeMarkdown(saved.results, o, new Date(saved.date), saved.loadStart ?? [NaN, NaN, NaN], saved.loadEnd ?? [NaN, NaN, NaN], saved.wallSeconds ?? NaN);
+    console.log(`wrote ${path.relative(process.cwd(), o.out)} from ${path.relative(process.cwd(), opts.render)}`);
+    return;
+  }
   const startedAt = new Date();
   const loadStart = os.loadavg();
   const results = [];
-  console.log(`Continuum bench: ${os.cpus()[0]?.model ?? "?"}, node ${process.version}; warm-up ${opts.warmup}, ${opts.steps} measured steps`);
+  const rows = [];
   for (const scene of opts.scenes) {
-    for (const sleep of opts.sleep) {
-      for (const engine of opts.engines) {
-        const t = Date.now();
-        const r = await runRow(engine, scene, sleep, opts);
-        results.push(r);
-        console.log(`${scene.padEnd(12)} sleep=${sleep.padEnd(3)} ${engine.padEnd(17)} ${describe(r)}  [${((Date.now() - t) / 1000).toFixed(1)} s]`);
-      }
-    }
+    const modes = sceneSleepModes(scene);
+    const sleeps = modes.includes("n/a") ? ["n/a"] : opts.sleep.filter((s) => modes.includes(s));
+    const engines = opts.engines.filter((e) => (SCENES[scene].engines ?? ENGINES).includes(e));
+    for (const sleep of sleeps) for (const engine of engines) rows.push([scene, sleep, engine]);
   }
-  writeMarkdown(results, opts, startedAt, loadStart, os.loadavg());
+  console.log(
+    `Continuum bench: ${os.cpus()[0]?.model ?? "?"}, node ${process.version}; ${rows.length} rows; load ${loadStart.map((x) => x.toFixed(2)).join(" ")}`,
+  );
+  for (const [scene, sleep, engine] of rows) {
+    const t = Date.now();
+    const r = await runRow(engine, scene, sleep, opts);
+    results.push(r);
+    console.log(`${scene.padEnd(16)} sleep=${sleep.padEnd(3)} ${engine.padEnd(17)} ${describe(r)}  [${((Date.now() - t) / 1000).toFixed(1)} s]`);
+  }
+  const loadEnd = os.loadavg();
+  const wallSeconds = (Date.now() - startedAt.getTime()) / 1000;
+  writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds);
   const outDir = path.join(here, "out");
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ date: startedAt.toISOString(), opts, results }, null, 2));
-  console.log(`wrote ${path.relative(process.cwd(), opts.out) || opts.out}`);
+  const jsonName = opts.partial ? "partial.json" : "results.json";
+  fs.writeFileSync(path.join(outDir, jsonName), JSON.stringify({ date: startedAt.toISOString(), loadStart, loadEnd, wallSeconds, opts, results }, null, 2));
+  console.log(`wrote ${path.relative(process.cwd(), opts.out) || opts.out} and bench/out/${jsonName}`);
   // Rows that are merely unavailable are expected while the engine is being written; a crash is an error.
   if (results.some((r) => r.status === "failed")) process.exitCode = 1;
 }

@@ -1,16 +1,19 @@
 // Runs one benchmark row in this process and prints one line: `BENCH_RESULT <json>`.
 //
-//   node --expose-gc bench/scene-runner.mjs <engine> <scene> <sleep:on|off> [warmup=120] [steps=1000]
+//   node --expose-gc bench/scene-runner.mjs <engine> <scene> <sleep:on|off|n/a> [warmup] [steps] [--cpu-prof=FILE]
 //
 // engines: havok (Babylon NullEngine + HavokPlugin), continuum-plugin (same Babylon scene with
 // ContinuumPlugin from dist/continuum.mjs), continuum-engine (raw World API from dist/continuum.mjs).
+// warmup / steps default to the scene's own (bench/scenes.mjs), else 120 / 1000.
+// --cpu-prof=FILE writes a V8 CPU profile of the measured steps only (node:inspector), for bench/profile.mjs.
 // The result has status "ok", "unavailable" (the engine could not be loaded: no build, missing export)
 // or "failed" (it loaded but threw while building or stepping the scene); only "ok" carries timings.
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance, PerformanceObserver } from "node:perf_hooks";
-import { SCENES, ENGINES } from "./scenes.mjs";
+import { SCENES, ENGINES, sceneSleepModes, rotate } from "./scenes.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
@@ -57,60 +60,199 @@ async function makeHavokPlugin(BABYLON) {
 // ---------------------------------------------------------------------------------------------------------
 // Babylon scenes (havok, continuum-plugin)
 
-function buildBabylonScene(BABYLON, plugin, bodies, sleeping) {
-  const { Vector3, MeshBuilder, PhysicsAggregate, PhysicsShapeType, PhysicsActivationControl } = BABYLON;
+function babylonShape(BABYLON, scene, b, name) {
+  const { Vector3, MeshBuilder, PhysicsShapeType, Mesh, VertexData } = BABYLON;
+  switch (b.kind) {
+    case "box":
+      return {
+        mesh: MeshBuilder.CreateBox(name, { width: 2 * b.hx, height: 2 * b.hy, depth: 2 * b.hz }, scene),
+        type: PhysicsShapeType.BOX,
+        parameters: { extents: new Vector3(2 * b.hx, 2 * b.hy, 2 * b.hz) },
+      };
+    case "sphere":
+      return {
+        mesh: MeshBuilder.CreateSphere(name, { diameter: 2 * b.radius, segments: 8 }, scene),
+        type: PhysicsShapeType.SPHERE,
+        parameters: { radius: b.radius },
+      };
+    case "capsule":
+      return {
+        mesh: MeshBuilder.CreateCapsule(name, { radius: b.radius, height: 2 * (b.halfLength + b.radius) }, scene),
+        type: PhysicsShapeType.CAPSULE,
+        parameters: { pointA: new Vector3(0, -b.halfLength, 0), pointB: new Vector3(0, b.halfLength, 0), radius: b.radius },
+      };
+    case "cylinder":
+      return {
+        mesh: MeshBuilder.CreateCylinder(name, { diameter: 2 * b.radius, height: 2 * b.halfHeight, tessellation: 12 }, scene),
+        type: PhysicsShapeType.CYLINDER,
+        parameters: { pointA: new Vector3(0, -b.halfHeight, 0), pointB: new Vector3(0, b.halfHeight, 0), radius: b.radius },
+      };
+    case "hull":
+    case "mesh": {
+      const mesh = new Mesh(name, scene);
+      const vd = new VertexData();
+      vd.positions = b.kind === "hull" ? b.points.slice() : b.positions.slice();
+      vd.indices = b.kind === "hull" ? b.points.map((_, i) => i).slice(0, b.points.length / 3) : b.indices.slice();
+      vd.applyToMesh(mesh);
+      // The shape is built from this mesh's own vertices (PhysicsAggregate uses the node when options.mesh is unset).
+      return { mesh, type: b.kind === "hull" ? PhysicsShapeType.CONVEX_HULL : PhysicsShapeType.MESH, parameters: {} };
+    }
+    default:
+      throw new Error(`unknown body kind ${b.kind}`);
+  }
+}
+
+function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
+  const { Vector3, Quaternion, Matrix, MeshBuilder, PhysicsAggregate, PhysicsShapeType, PhysicsActivationControl } = BABYLON;
+  const isHavok = opts.engine === "havok";
   const engine = new BABYLON.NullEngine();
   const scene = new BABYLON.Scene(engine);
   scene.enablePhysics(new Vector3(0, -9.81, 0), plugin);
-  const dynamic = [];
-  let i = 0;
-  for (const b of bodies) {
-    const name = `b${i++}`;
-    let mesh, type, parameters;
-    switch (b.kind) {
-      case "box":
-        mesh = MeshBuilder.CreateBox(name, { width: 2 * b.hx, height: 2 * b.hy, depth: 2 * b.hz }, scene);
-        type = PhysicsShapeType.BOX;
-        parameters = { extents: new Vector3(2 * b.hx, 2 * b.hy, 2 * b.hz) };
-        break;
-      case "sphere":
-        mesh = MeshBuilder.CreateSphere(name, { diameter: 2 * b.radius, segments: 8 }, scene);
-        type = PhysicsShapeType.SPHERE;
-        parameters = { radius: b.radius };
-        break;
-      case "capsule":
-        mesh = MeshBuilder.CreateCapsule(name, { radius: b.radius, height: 2 * (b.halfLength + b.radius) }, scene);
-        type = PhysicsShapeType.CAPSULE;
-        parameters = { pointA: new Vector3(0, -b.halfLength, 0), pointB: new Vector3(0, b.halfLength, 0), radius: b.radius };
-        break;
-      case "cylinder":
-        mesh = MeshBuilder.CreateCylinder(name, { diameter: 2 * b.radius, height: 2 * b.halfHeight, tessellation: 12 }, scene);
-        type = PhysicsShapeType.CYLINDER;
-        parameters = { pointA: new Vector3(0, -b.halfHeight, 0), pointB: new Vector3(0, b.halfHeight, 0), radius: b.radius };
-        break;
-      default:
-        throw new Error(`unknown body kind ${b.kind}`);
+  if (spec.velocityLimits) plugin.setVelocityLimits(spec.velocityLimits[0], spec.velocityLimits[1]);
+  const bodies = spec.bodies;
+  /** Per body index: { mesh, agg } or { thin: instanceIndex }. */
+  const slots = new Array(bodies.length);
+  const alwaysActive = (body) => {
+    if (isHavok && body._pluginDataInstances?.length) {
+      // HavokPlugin.setActivationControl only handles single-instance bodies (it reads body._pluginData).
+      const hk = plugin._hknp;
+      for (const inst of body._pluginDataInstances) hk.HP_Body_SetActivationControl(inst.hpBodyId, hk.ActivationControl.ALWAYS_ACTIVE);
+    } else plugin.setActivationControl(body, PhysicsActivationControl.ALWAYS_ACTIVE);
+  };
+  const thinIdx = [];
+  for (let i = 0; i < bodies.length; i++) {
+    const b = bodies[i];
+    if (b.thin) {
+      thinIdx.push(i);
+      continue;
     }
+    const { mesh, type, parameters } = babylonShape(BABYLON, scene, b, `b${i}`);
     mesh.position.set(b.position.x, b.position.y, b.position.z);
-    if (b.orientation) {
-      const q = b.orientation;
-      mesh.rotationQuaternion = new BABYLON.Quaternion(q.x, q.y, q.z, q.w);
-    }
+    const q = b.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
+    mesh.rotationQuaternion = new Quaternion(q.x, q.y, q.z, q.w);
+    const agg = new PhysicsAggregate(mesh, type, { mass: b.dynamic ? 1 : 0, friction: b.friction, restitution: 0, ...parameters }, scene);
+    if (b.dynamic && !sleeping) alwaysActive(agg.body);
+    if (b.linearVelocity) agg.body.setLinearVelocity(new Vector3(b.linearVelocity.x, b.linearVelocity.y, b.linearVelocity.z));
+    if (b.continuous && !isHavok) plugin.setContinuousDetection(agg.body, opts.C.ContinuousDetection.continuous());
+    slots[i] = { mesh, agg };
+  }
+  let thinMesh = null;
+  if (thinIdx.length) {
+    const b0 = bodies[thinIdx[0]];
+    if (b0.kind !== "box") throw new Error("thin instances: only boxes");
+    thinMesh = MeshBuilder.CreateBox("thin", { width: 2 * b0.hx, height: 2 * b0.hy, depth: 2 * b0.hz }, scene);
+    const data = new Float32Array(16 * thinIdx.length);
+    const m = new Matrix();
+    const one = new Vector3(1, 1, 1);
+    thinIdx.forEach((bi, k) => {
+      const b = bodies[bi];
+      const q = b.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
+      Matrix.ComposeToRef(one, new Quaternion(q.x, q.y, q.z, q.w), new Vector3(b.position.x, b.position.y, b.position.z), m);
+      m.copyToArray(data, 16 * k);
+      slots[bi] = { thin: k };
+    });
+    thinMesh.thinInstanceSetBuffer("matrix", data, 16, false);
     const agg = new PhysicsAggregate(
-      mesh,
-      type,
-      { mass: b.dynamic ? 1 : 0, friction: b.friction, restitution: 0, ...parameters },
+      thinMesh,
+      PhysicsShapeType.BOX,
+      { mass: 1, friction: b0.friction, restitution: 0, extents: new Vector3(2 * b0.hx, 2 * b0.hy, 2 * b0.hz) },
       scene,
     );
-    if (b.dynamic) {
-      dynamic.push(mesh);
-      if (!sleeping) plugin.setActivationControl(agg.body, PhysicsActivationControl.ALWAYS_ACTIVE);
-    }
+    if (!sleeping) alwaysActive(agg.body);
+  }
+  for (const j of spec.joints ?? []) {
+    const v = (p) => new Vector3(p?.x ?? 0, p?.y ?? 0, p?.z ?? 0);
+    const axisA = v(j.axisA ?? { x: 1, y: 0, z: 0 }),
+      axisB = v(j.axisB ?? { x: 1, y: 0, z: 0 });
+    const Ctor = j.type === "hinge" ? BABYLON.HingeConstraint : BABYLON.BallAndSocketConstraint;
+    const c = new Ctor(v(j.pivotA), v(j.pivotB), axisA, axisB, scene);
+    slots[j.a].agg.body.addConstraint(slots[j.b].agg.body, c);
   }
   const physics = scene.getPhysicsEngine();
+
+  const poseOf = (i, out) => {
+    const s = slots[i];
+    if (s.thin !== undefined) {
+      const md = thinMesh._thinInstanceDataStorage.matrixData;
+      const m = Matrix.FromArray(md, 16 * s.thin);
+      const sc = new Vector3(),
+        rq = new Quaternion(),
+        tr = new Vector3();
+      m.decompose(sc, rq, tr);
+      out.x = tr.x;
+      out.y = tr.y;
+      out.z = tr.z;
+      out.qx = rq.x;
+      out.qy = rq.y;
+      out.qz = rq.z;
+      out.qw = rq.w;
+    } else {
+      const p = s.mesh.position,
+        q = s.mesh.rotationQuaternion;
+      out.x = p.x;
+      out.y = p.y;
+      out.z = p.z;
+      out.qx = q.x;
+      out.qy = q.y;
+      out.qz = q.z;
+      out.qw = q.w;
+    }
+    return out;
+  };
+
+  // Raycasts: preallocated endpoints and one result.
+  let query = null;
+  if (spec.rays) {
+    const { count, from, to } = spec.rays;
+    const fromV = [],
+      toV = [];
+    for (let i = 0; i < count; i++) {
+      fromV.push(new Vector3(from[3 * i], from[3 * i + 1], from[3 * i + 2]));
+      toV.push(new Vector3(to[3 * i], to[3 * i + 1], to[3 * i + 2]));
+    }
+    const result = new BABYLON.PhysicsRaycastResult();
+    const stats = { hits: 0, distance: 0 };
+    query = () => {
+      let hits = 0,
+        dist = 0;
+      for (let i = 0; i < count; i++) {
+        physics.raycastToRef(fromV[i], toV[i], result);
+        if (result.hasHit) {
+          hits++;
+          dist += result.hitDistance;
+        }
+      }
+      stats.hits = hits;
+      stats.distance = dist;
+      return stats;
+    };
+  }
+
+  // Bullets: teleport + velocity through the prestep, enabled only for the step after a re-fire.
+  const zero = new Vector3(0, 0, 0);
+  const vel = new Vector3();
+  const refired = [];
+  const setBullet = (i, start, velocity) => {
+    const s = slots[i];
+    s.agg.body.disablePreStep = false;
+    s.mesh.position.set(start.x, start.y, start.z);
+    s.mesh.rotationQuaternion.set(0, 0, 0, 1);
+    vel.set(velocity.x, velocity.y, velocity.z);
+    s.agg.body.setLinearVelocity(vel);
+    s.agg.body.setAngularVelocity(zero);
+    refired.push(s.agg.body);
+  };
+
   return {
     step: () => physics._step(DT),
-    positions: () => dynamic.map((m) => m.position.y),
+    query,
+    poseOf,
+    xOf: (i) => slots[i].mesh.position.x,
+    setBullet,
+    afterStep: () => {
+      for (let k = 0; k < refired.length; k++) refired[k].disablePreStep = true;
+      refired.length = 0;
+    },
     dispose: () => {
       scene.dispose();
       engine.dispose();
@@ -121,11 +263,12 @@ function buildBabylonScene(BABYLON, plugin, bodies, sleeping) {
 // ---------------------------------------------------------------------------------------------------------
 // Raw engine scene (continuum-engine)
 
-function buildWorldScene(C, bodies, sleeping) {
-  const { World, Box, Sphere, Capsule, Cylinder, MotionType } = C;
+function buildWorldScene(C, spec, sleeping) {
+  const { World, Box, Sphere, Capsule, Cylinder, ConvexHull, TriangleMesh, MotionType, ContinuousDetection, JointAxis, AxisMode } = C;
   const world = new World({ gravity: { x: 0, y: -9.81, z: 0 }, sleepingEnabled: sleeping });
+  if (spec.velocityLimits) world.setVelocityLimits(spec.velocityLimits[0], spec.velocityLimits[1]);
   const handles = [];
-  for (const b of bodies) {
+  for (const b of spec.bodies) {
     let shape;
     switch (b.kind) {
       case "box":
@@ -140,6 +283,12 @@ function buildWorldScene(C, bodies, sleeping) {
       case "cylinder":
         shape = new Cylinder(b.radius, b.halfHeight);
         break;
+      case "hull":
+        shape = new ConvexHull(b.points);
+        break;
+      case "mesh":
+        shape = new TriangleMesh(b.positions, b.indices);
+        break;
       default:
         throw new Error(`unknown body kind ${b.kind}`);
     }
@@ -147,20 +296,93 @@ function buildWorldScene(C, bodies, sleeping) {
       motionType: b.dynamic ? MotionType.Dynamic : MotionType.Static,
       position: { ...b.position },
       ...(b.orientation ? { orientation: { ...b.orientation } } : {}),
-      collidable: { shape, material: { friction: b.friction } },
+      ...(b.linearVelocity ? { linearVelocity: { ...b.linearVelocity } } : {}),
+      collidable: {
+        shape,
+        material: { friction: b.friction },
+        ...(b.continuous ? { continuity: ContinuousDetection.continuous() } : {}),
+      },
       // Mass 1 like the Babylon scenes' PhysicsAggregate({ mass: 1 }); inertia follows from the shape.
       ...(b.dynamic ? { massProperties: { mass: 1 } } : {}),
     });
-    if (b.dynamic) handles.push(h);
+    handles.push(h);
   }
+  const lin = [JointAxis.LinearX, JointAxis.LinearY, JointAxis.LinearZ];
+  for (const j of spec.joints ?? []) {
+    const locked = j.type === "hinge" ? [...lin, JointAxis.AngularY, JointAxis.AngularZ] : lin;
+    world.createJoint({
+      bodyA: handles[j.a],
+      bodyB: handles[j.b],
+      pivotA: { ...j.pivotA },
+      pivotB: { ...j.pivotB },
+      axisA: { ...(j.axisA ?? { x: 1, y: 0, z: 0 }) },
+      axisB: { ...(j.axisB ?? { x: 1, y: 0, z: 0 }) },
+      axes: locked.map((axis) => ({ axis, mode: AxisMode.Locked })),
+    });
+  }
+
+  const p = { x: 0, y: 0, z: 0 },
+    q = { x: 0, y: 0, z: 0, w: 1 };
+  const poseOf = (i, out) => {
+    world.getPosition(handles[i], p);
+    world.getOrientation(handles[i], q);
+    out.x = p.x;
+    out.y = p.y;
+    out.z = p.z;
+    out.qx = q.x;
+    out.qy = q.y;
+    out.qz = q.z;
+    out.qw = q.w;
+    return out;
+  };
+
+  let query = null;
+  if (spec.rays) {
+    const { count, from, to } = spec.rays;
+    const origins = [],
+      dirs = [],
+      lens = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const dx = to[3 * i] - from[3 * i],
+        dy = to[3 * i + 1] - from[3 * i + 1],
+        dz = to[3 * i + 2] - from[3 * i + 2];
+      const len = Math.hypot(dx, dy, dz);
+      origins.push({ x: from[3 * i], y: from[3 * i + 1], z: from[3 * i + 2] });
+      dirs.push({ x: dx / len, y: dy / len, z: dz / len });
+      lens[i] = len;
+    }
+    const filter = {};
+    const out = new C.RayResult();
+    const stats = { hits: 0, distance: 0 };
+    query = () => {
+      let hits = 0,
+        dist = 0;
+      for (let i = 0; i < count; i++) {
+        if (world.raycast(origins[i], dirs[i], lens[i], filter, out)) {
+          hits++;
+          dist += out.distance;
+        }
+      }
+      stats.hits = hits;
+      stats.distance = dist;
+      return stats;
+    };
+  }
+
+  const idQ = { x: 0, y: 0, z: 0, w: 1 },
+    zero = { x: 0, y: 0, z: 0 };
   return {
+    world,
     step: () => world.step(DT),
-    positions: () => {
-      // Sanity readout only.
-      if (typeof world.getPosition !== "function") return null;
-      const p = { x: 0, y: 0, z: 0 };
-      return handles.map((h) => world.getPosition(h, p).y);
+    query,
+    poseOf,
+    xOf: (i) => world.getPosition(handles[i], p).x,
+    setBullet: (i, start, velocity) => {
+      world.setPose(handles[i], start, idQ);
+      world.setLinearVelocity(handles[i], velocity);
+      world.setAngularVelocity(handles[i], zero);
     },
+    afterStep: () => {},
     dispose: () => world.dispose?.(),
   };
 }
@@ -175,47 +397,93 @@ function quantile(sorted, q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
-function summarizeY(ys) {
-  if (!ys || ys.length === 0) return null;
-  let min = Infinity,
+/** Sanity check of the final state: where the dynamic bodies are, non-finite poses, joint pivot gaps. */
+function sanity(sim, spec) {
+  const out = {};
+  let n = 0,
+    min = Infinity,
     max = -Infinity,
     sum = 0,
-    fallen = 0;
-  for (const y of ys) {
-    if (y < -1) fallen++;
-    if (y < min) min = y;
-    if (y > max) max = y;
-    sum += y;
+    fallen = 0,
+    nonFinite = 0;
+  const poses = new Array(spec.bodies.length);
+  for (let i = 0; i < spec.bodies.length; i++) {
+    const pose = sim.poseOf(i, {});
+    poses[i] = pose;
+    if (!spec.bodies[i].dynamic) continue;
+    if (![pose.x, pose.y, pose.z, pose.qx, pose.qy, pose.qz, pose.qw].every(Number.isFinite)) {
+      nonFinite++;
+      continue;
+    }
+    n++;
+    if (pose.y < -1) fallen++;
+    if (pose.y < min) min = pose.y;
+    if (pose.y > max) max = pose.y;
+    sum += pose.y;
   }
-  return { minY: min, maxY: max, meanY: sum / ys.length, fallen };
+  if (n + nonFinite > 0) Object.assign(out, { dynamic: n + nonFinite, minY: min, meanY: sum / n, maxY: max, fallen, nonFinite });
+  if (spec.joints?.length) {
+    let gapMax = 0,
+      gapSum = 0;
+    for (const j of spec.joints) {
+      const a = poses[j.a],
+        b = poses[j.b];
+      const wa = rotate({ x: a.qx, y: a.qy, z: a.qz, w: a.qw }, j.pivotA);
+      const wb = rotate({ x: b.qx, y: b.qy, z: b.qz, w: b.qw }, j.pivotB);
+      const gap = Math.hypot(a.x + wa.x - b.x - wb.x, a.y + wa.y - b.y - wb.y, a.z + wa.z - b.z - wb.z);
+      gapSum += gap;
+      if (!(gap <= gapMax)) gapMax = gap;
+    }
+    out.jointGapMax = gapMax;
+    out.jointGapMean = gapSum / spec.joints.length;
+  }
+  return out;
+}
+
+function parseArgs(argv) {
+  const pos = [];
+  let cpuProf = null;
+  for (const a of argv) {
+    if (a.startsWith("--cpu-prof=")) cpuProf = a.slice("--cpu-prof=".length);
+    else pos.push(a);
+  }
+  return { pos, cpuProf };
 }
 
 async function main() {
-  const [engine, sceneName, sleepArg, warmupArg, stepsArg] = process.argv.slice(2);
-  const warmup = Number(warmupArg ?? 120);
-  const steps = Number(stepsArg ?? 1000);
+  const { pos, cpuProf } = parseArgs(process.argv.slice(2));
+  const [engine, sceneName, sleepArg, warmupArg, stepsArg] = pos;
   const base = { engine, scene: sceneName, sleep: sleepArg };
-  if (!ENGINES.includes(engine) || !SCENES[sceneName] || !["on", "off"].includes(sleepArg)) {
-    emit({ ...base, status: "failed", reason: `usage: scene-runner.mjs <${ENGINES.join("|")}> <${Object.keys(SCENES).join("|")}> <on|off>` });
+  if (!ENGINES.includes(engine) || !SCENES[sceneName] || !sceneSleepModes(sceneName).includes(sleepArg)) {
+    emit({
+      ...base,
+      status: "failed",
+      reason: `usage: scene-runner.mjs <${ENGINES.join("|")}> <${Object.keys(SCENES).join("|")}> <${SCENES[sceneName] ? sceneSleepModes(sceneName).join("|") : "on|off"}> [warmup] [steps]`,
+    });
     process.exitCode = 2;
     return;
   }
+  const def = SCENES[sceneName];
+  const warmup = Number(warmupArg ?? def.warmup ?? 120);
+  const steps = Number(stepsArg ?? def.steps ?? 1000);
   if (typeof globalThis.gc !== "function") {
     emit({ ...base, status: "failed", reason: "run with node --expose-gc" });
     process.exitCode = 2;
     return;
   }
-  const sleeping = sleepArg === "on";
-  const bodies = SCENES[sceneName]();
+  const sleeping = sleepArg !== "off";
+  const spec = def.build();
+  const isRaycast = def.kind === "raycast";
+  const loadStart = os.loadavg()[0];
 
   let sim;
   try {
     if (engine === "havok") {
       const BABYLON = await loadBabylon();
-      sim = buildBabylonScene(BABYLON, await makeHavokPlugin(BABYLON), bodies, sleeping);
+      sim = buildBabylonScene(BABYLON, await makeHavokPlugin(BABYLON), spec, sleeping, { engine });
     } else if (engine === "continuum-plugin") {
       const C = await loadContinuum();
-      need(C, ["ContinuumPlugin"]);
+      need(C, ["ContinuumPlugin", "ContinuousDetection"]);
       const BABYLON = await loadBabylon();
       let plugin;
       try {
@@ -223,11 +491,11 @@ async function main() {
       } catch (e) {
         throw new Unavailable(`new ContinuumPlugin() threw: ${e?.message ?? e}`);
       }
-      sim = buildBabylonScene(BABYLON, plugin, bodies, sleeping);
+      sim = buildBabylonScene(BABYLON, plugin, spec, sleeping, { engine, C });
     } else {
       const C = await loadContinuum();
-      need(C, ["World", "Box", "Sphere", "Capsule", "Cylinder", "MotionType"]);
-      sim = buildWorldScene(C, bodies, sleeping);
+      need(C, ["World", "Box", "Sphere", "Capsule", "Cylinder", "ConvexHull", "TriangleMesh", "MotionType", "ContinuousDetection", "JointAxis", "AxisMode", "RayResult"]);
+      sim = buildWorldScene(C, spec, sleeping);
     }
   } catch (e) {
     if (e instanceof Unavailable) emit({ ...base, status: "unavailable", reason: e.message });
@@ -235,24 +503,86 @@ async function main() {
     return;
   }
 
-  try {
-    for (let i = 0; i < warmup; i++) sim.step();
+  // Bullets: re-fire schedule and tunnel count (untimed hooks around each timed step).
+  const bullets = spec.bullets;
+  let stepIndex = 0;
+  let shots = 0,
+    tunnels = 0;
+  const tunnelled = bullets ? new Uint8Array(bullets.list.length) : null;
+  const before = bullets
+    ? () => {
+        const phase = stepIndex % bullets.period;
+        for (let k = phase; k < bullets.list.length; k += bullets.period) {
+          const b = bullets.list[k];
+          sim.setBullet(b.index, b.start, b.velocity);
+          tunnelled[k] = 0;
+          shots++;
+        }
+      }
+    : null;
+  const after = bullets
+    ? () => {
+        sim.afterStep();
+        for (let k = 0; k < bullets.list.length; k++) {
+          const b = bullets.list[k];
+          if (!tunnelled[k] && !(sim.xOf(b.index) <= b.beyond)) {
+            tunnelled[k] = 1;
+            tunnels++;
+          }
+        }
+        stepIndex++;
+      }
+    : null;
+  const op = isRaycast ? sim.query : sim.step;
 
+  let profiler = null;
+  try {
+    if (isRaycast) sim.step(); // one simulation step so that every engine has built its broad phase
+    for (let i = 0; i < warmup; i++) {
+      if (before) before();
+      op();
+      if (after) after();
+    }
+    const warmShots = shots,
+      warmTunnels = tunnels;
+
+    if (cpuProf) {
+      const inspector = await import("node:inspector/promises");
+      profiler = new inspector.Session();
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.setSamplingInterval", { interval: 200 });
+    }
     globalThis.gc();
     globalThis.gc();
     const gcEntries = [];
     const obs = new PerformanceObserver((list) => gcEntries.push(...list.getEntries()));
     obs.observe({ entryTypes: ["gc"] });
+    if (profiler) await profiler.post("Profiler.start");
     const heapBefore = process.memoryUsage().heapUsed;
     const times = new Float64Array(steps);
+    // CPU time of this process per step (user + system, all threads: includes GC helper threads), which
+    // other work on the machine inflates much less than wall time.
+    const cpu = new Float64Array(steps);
     const t0 = performance.now();
     for (let i = 0; i < steps; i++) {
+      if (before) before();
+      const c = process.cpuUsage();
       const s = performance.now();
-      sim.step();
+      op();
       times[i] = performance.now() - s;
+      const c2 = process.cpuUsage(c);
+      cpu[i] = (c2.user + c2.system) / 1000;
+      if (after) after();
     }
     const t1 = performance.now();
     const heapAfter = process.memoryUsage().heapUsed;
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      fs.mkdirSync(path.dirname(path.resolve(cpuProf)), { recursive: true });
+      fs.writeFileSync(cpuProf, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     // Let the observer deliver the GC entries of the measured loop before anything else runs.
     await new Promise((r) => setTimeout(r, 100));
     gcEntries.push(...obs.takeRecords());
@@ -262,24 +592,41 @@ async function main() {
 
     const inWindow = gcEntries.filter((e) => e.startTime >= t0 && e.startTime <= t1);
     const sorted = Array.from(times).sort((a, b) => a - b);
+    const cpuSorted = Array.from(cpu).sort((a, b) => a - b);
+    let cpuSum = 0;
+    for (const t of cpu) cpuSum += t;
     let sum = 0;
     for (const t of times) sum += t;
+    const check = sanity(sim, spec);
+    if (bullets) Object.assign(check, { shots: shots - warmShots, tunnels: tunnels - warmTunnels, warmupShots: warmShots, warmupTunnels: warmTunnels });
+    if (isRaycast) {
+      const s = sim.query();
+      Object.assign(check, { rays: spec.rays.count, rayHits: s.hits, rayMeanDistance: s.distance / s.hits });
+    }
+    if (sim.world?.stats) {
+      const st = sim.world.stats;
+      check.engineStats = { pairs: st.pairs, manifolds: st.manifolds, contacts: st.contacts, sweeps: st.sweeps, toiChecks: st.toiChecks, toiEvents: st.toiEvents, awake: st.awakeBodies };
+    }
     emit({
       ...base,
       status: "ok",
-      bodies: bodies.length,
+      bodies: spec.bodies.length,
+      joints: spec.joints?.length ?? 0,
       warmup,
       steps,
+      load1: loadStart,
       medianMs: quantile(sorted, 0.5),
       p95Ms: quantile(sorted, 0.95),
       meanMs: sum / steps,
+      cpuMedianMs: quantile(cpuSorted, 0.5),
+      cpuMeanMs: cpuSum / steps,
       maxMs: sorted[sorted.length - 1],
       totalMs: t1 - t0,
       gcCount: inWindow.length,
       gcMs: inWindow.reduce((a, e) => a + e.duration, 0),
       heapGrowthBytes: heapAfter - heapBefore,
       heapRetainedBytes: heapRetained - heapBefore,
-      final: summarizeY(sim.positions()),
+      final: check,
     });
   } catch (e) {
     emit({ ...base, status: "failed", reason: `stepping threw: ${e?.stack ?? e}` });

@@ -1,11 +1,29 @@
 // Benchmark scenes, described once as plain data so that every engine builds exactly the same bodies.
 //
-// A body: { kind: "box"|"sphere"|"capsule"|"cylinder", dynamic, position: {x,y,z}, orientation?: {x,y,z,w},
-//           friction, ...sizes }
+// SCENES[name] = { build, describe, warmup?, steps?, sleep?, engines?, havokBaseline?, kind? }
+//   build()        -> a scene (below); called in the runner process.
+//   describe       one line for bench/RESULTS.md.
+//   warmup, steps  defaults for this scene (the command line's --warmup / --steps override every scene).
+//   sleep          sleeping settings that apply (default ["on", "off"]; ["n/a"] for query-only scenes).
+//   engines        engines that run the scene (default all).
+//   havokBaseline  the scene whose Havok row the ratio uses (for a Continuum-only variant).
+//   kind           "step" (time world steps, default) or "raycast" (time a batch of ray queries).
+//
+// A scene: { bodies, joints?, velocityLimits?, rays?, bullets? }
+// A body: { kind, dynamic, position: {x,y,z}, orientation?: {x,y,z,w}, friction, thin?, linearVelocity?,
+//           continuous?, ...sizes }
 //   box:      hx, hy, hz          (half extents)
 //   sphere:   radius
 //   capsule:  radius, halfLength  (segment along local Y; total height 2 * (halfLength + radius))
 //   cylinder: radius, halfHeight  (along local Y)
+//   hull:     points: number[] (x, y, z per point, in the body's frame)
+//   mesh:     positions: number[], indices: number[] (static only)
+//   thin: true = the body is one thin instance of a single Babylon mesh (all thin bodies share one shape).
+//   continuous: true = ContinuousDetection.continuous() (Continuum engines); otherwise the engine default
+//     (Passive). Havok through Babylon has no such setting.
+// A joint: { type: "ball" | "hinge", a, b (body indices), pivotA, pivotB (in each body's frame), axisA?, axisB? }
+//   ball  = Babylon BallAndSocketConstraint = engine joint with LINEAR_X/Y/Z locked;
+//   hinge = Babylon HingeConstraint          = engine joint with LINEAR_X/Y/Z and ANGULAR_Y/Z locked (axis = X).
 // Dynamic bodies have mass 1 (PhysicsAggregate { mass: 1 } in Babylon, massProperties { mass: 1 } in
 // the raw engine). The ground is a static 200 x 1 x 200 box whose top face is at y = 0 (in pile-1000, spheres roll
 // without rolling resistance, about 65 m in 1120 steps; on a 100 x 100 ground some rolled off and fell).
@@ -16,9 +34,8 @@ function ground() {
   return { kind: "box", dynamic: false, position: { x: 0, y: -0.5, z: 0 }, hx: 100, hy: 0.5, hz: 100, friction: FRICTION };
 }
 
-/** 20 rows of unit boxes (20 + 19 + ... + 1 = 210), a 2D pyramid standing on the ground. */
-function pyramid210() {
-  const rows = 20;
+/** A 2D pyramid of `rows` rows of unit boxes standing on the ground. */
+function pyramid(rows) {
   const gap = 0.02; // small horizontal gap so neighbours do not start overlapping
   const bodies = [ground()];
   for (let r = 0; r < rows; r++) {
@@ -35,7 +52,7 @@ function pyramid210() {
       });
     }
   }
-  return bodies;
+  return { bodies };
 }
 
 /** Deterministic LCG in [0, 1). */
@@ -57,13 +74,54 @@ function randomQuat(rand) {
   return { x: a * Math.sin(u2), y: a * Math.cos(u2), z: b * Math.sin(u3), w: b * Math.cos(u3) };
 }
 
+function quatMul(a, b) {
+  return {
+    x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+    y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+    z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+    w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+  };
+}
+
+function quatAxisAngle(x, y, z, angle) {
+  const s = Math.sin(angle / 2);
+  return { x: x * s, y: y * s, z: z * s, w: Math.cos(angle / 2) };
+}
+
+/** v rotated by unit quaternion q. */
+export function rotate(q, v) {
+  const tx = 2 * (q.y * v.z - q.z * v.y),
+    ty = 2 * (q.z * v.x - q.x * v.z),
+    tz = 2 * (q.x * v.y - q.y * v.x);
+  return {
+    x: v.x + q.w * tx + (q.y * tz - q.z * ty),
+    y: v.y + q.w * ty + (q.z * tx - q.x * tz),
+    z: v.z + q.w * tz + (q.x * ty - q.y * tx),
+  };
+}
+
+/**
+ * The four pile-1000 kinds, cycling with `k`. Sizes keep every body inside a sphere of radius 0.7, so no two
+ * bodies overlap at the start whatever their orientation: box 0.8 m cube (circumradius 0.69), sphere r 0.5,
+ * capsule r 0.3 + half length 0.4 (0.7), cylinder r 0.4 half height 0.4 (0.57).
+ */
+function mixedBody(k, base) {
+  switch (k % 4) {
+    case 0:
+      return { ...base, kind: "box", hx: 0.4, hy: 0.4, hz: 0.4 };
+    case 1:
+      return { ...base, kind: "sphere", radius: 0.5 };
+    case 2:
+      return { ...base, kind: "capsule", radius: 0.3, halfLength: 0.4 };
+    default:
+      return { ...base, kind: "cylinder", radius: 0.4, halfHeight: 0.4 };
+  }
+}
+
 /**
  * 1000 mixed bodies on a 10 x 10 x 10 grid with spacing 1.5, lowest layer 2 m above the ground, each with
  * a random orientation. The kind cycles with (ix + iy + iz) so that no column is all one kind (a column of
- * upright boxes or cylinders would just land as a tower). Sizes keep every body inside a sphere of
- * radius 0.7, so no two bodies overlap at the start whatever their orientation:
- *   box 0.8 m cube (circumradius 0.69), sphere r 0.5, capsule r 0.3 + half length 0.4 (0.7),
- *   cylinder r 0.4 half height 0.4 (0.57).
+ * upright boxes or cylinders would just land as a tower).
  */
 function pile1000() {
   const bodies = [ground()];
@@ -74,29 +132,341 @@ function pile1000() {
     for (let ix = 0; ix < n; ix++) {
       for (let iz = 0; iz < n; iz++) {
         const position = { x: (ix - (n - 1) / 2) * spacing, y: 2 + iy * spacing, z: (iz - (n - 1) / 2) * spacing };
-        const base = { dynamic: true, position, orientation: randomQuat(rand), friction: FRICTION };
-        switch ((ix + iy + iz) % 4) {
-          case 0:
-            bodies.push({ ...base, kind: "box", hx: 0.4, hy: 0.4, hz: 0.4 });
-            break;
-          case 1:
-            bodies.push({ ...base, kind: "sphere", radius: 0.5 });
-            break;
-          case 2:
-            bodies.push({ ...base, kind: "capsule", radius: 0.3, halfLength: 0.4 });
-            break;
-          default:
-            bodies.push({ ...base, kind: "cylinder", radius: 0.4, halfHeight: 0.4 });
-        }
+        bodies.push(mixedBody(ix + iy + iz, { dynamic: true, position, orientation: randomQuat(rand), friction: FRICTION }));
       }
     }
   }
-  return bodies;
+  return { bodies };
+}
+
+/**
+ * 500 convex hulls, each of 12 random points (random directions, radius 0.25 to 0.5), on a 10 x 5 x 10 grid
+ * with spacing 1.3 (lowest layer 2 m up), dropped onto a static triangle mesh: a 60 x 60 m shallow bowl
+ * y = 0.004 (x^2 + z^2) of 1 m cells (7,200 triangles).
+ */
+function hulls500() {
+  const rand = rng(777);
+  const positions = [];
+  const indices = [];
+  const half = 30,
+    cells = 60;
+  for (let j = 0; j <= cells; j++) {
+    for (let i = 0; i <= cells; i++) {
+      const x = -half + i,
+        z = -half + j;
+      positions.push(x, 0.004 * (x * x + z * z), z);
+    }
+  }
+  const row = cells + 1;
+  for (let j = 0; j < cells; j++) {
+    for (let i = 0; i < cells; i++) {
+      const a = j * row + i,
+        b = a + 1,
+        c = a + row,
+        d = c + 1;
+      // Counter-clockwise seen from above (normals up, Babylon/Havok winding agnostic for a static mesh).
+      indices.push(a, c, b, b, c, d);
+    }
+  }
+  const bodies = [{ kind: "mesh", dynamic: false, position: { x: 0, y: 0, z: 0 }, positions, indices, friction: FRICTION }];
+  for (let iy = 0; iy < 5; iy++) {
+    for (let ix = 0; ix < 10; ix++) {
+      for (let iz = 0; iz < 10; iz++) {
+        const points = [];
+        for (let p = 0; p < 12; p++) {
+          const u = 2 * rand() - 1,
+            phi = 2 * Math.PI * rand(),
+            s = Math.sqrt(1 - u * u),
+            r = 0.25 + 0.25 * rand();
+          points.push(r * s * Math.cos(phi), r * u, r * s * Math.sin(phi));
+        }
+        bodies.push({
+          kind: "hull",
+          dynamic: true,
+          position: { x: (ix - 4.5) * 1.3, y: 2 + iy * 1.3, z: (iz - 4.5) * 1.3 },
+          orientation: randomQuat(rand),
+          points,
+          friction: FRICTION,
+        });
+      }
+    }
+  }
+  return { bodies };
+}
+
+/**
+ * 2,000 boxes 0.6 m on a 20 x 10 x 10 grid with spacing 1.0 (lowest layer 1 m up), random orientations,
+ * dropped onto the ground box. In Babylon they are thin instances of one mesh with one PhysicsAggregate (one
+ * PhysicsBody with 2,000 instances); the raw engine has 2,000 bodies.
+ */
+function thin2000() {
+  const rand = rng(4242);
+  const bodies = [ground()];
+  for (let iy = 0; iy < 10; iy++) {
+    for (let ix = 0; ix < 20; ix++) {
+      for (let iz = 0; iz < 10; iz++) {
+        bodies.push({
+          kind: "box",
+          thin: true,
+          dynamic: true,
+          position: { x: (ix - 9.5) * 1.0, y: 1 + iy * 1.0, z: (iz - 4.5) * 1.0 },
+          orientation: randomQuat(rand),
+          hx: 0.3,
+          hy: 0.3,
+          hz: 0.3,
+          friction: FRICTION,
+        });
+      }
+    }
+  }
+  return { bodies };
+}
+
+/**
+ * 10 hanging chains of 20 box links (0.5 x 0.1 x 0.1, ball-and-socket joints at the link ends), each hung from
+ * a small static anchor at y = 15 and released horizontal so that it swings; and a pile of 24 ragdolls
+ * (10 parts: box torso, sphere head, capsule limbs; ball-and-socket neck, shoulders and hips, hinge elbows
+ * and knees), lying down with random yaw in 4 columns of 6, dropped onto the ground box. 440 dynamic bodies,
+ * 416 joints.
+ */
+function chainRagdoll() {
+  const bodies = [ground()];
+  const joints = [];
+  const add = (b) => bodies.push(b) - 1;
+  // Chains.
+  const linkHalf = 0.25;
+  for (let c = 0; c < 10; c++) {
+    const z = (c - 4.5) * 1.0;
+    const ax = -12;
+    const anchor = add({ kind: "box", dynamic: false, position: { x: ax, y: 15, z }, hx: 0.05, hy: 0.05, hz: 0.05, friction: FRICTION });
+    let prev = anchor;
+    let prevPivot = { x: 0, y: 0, z: 0 };
+    for (let k = 0; k < 20; k++) {
+      const link = add({
+        kind: "box",
+        dynamic: true,
+        position: { x: ax + linkHalf + 2 * linkHalf * k, y: 15, z },
+        hx: linkHalf,
+        hy: 0.05,
+        hz: 0.05,
+        friction: FRICTION,
+      });
+      joints.push({ type: "ball", a: prev, b: link, pivotA: prevPivot, pivotB: { x: -linkHalf, y: 0, z: 0 } });
+      prev = link;
+      prevPivot = { x: linkHalf, y: 0, z: 0 };
+    }
+  }
+  // Ragdolls, in a local frame (torso centre at the origin, standing along +y), then laid down and yawed.
+  const rand = rng(99);
+  const parts = [
+    { name: "torso", kind: "box", p: [0, 0, 0], hx: 0.2, hy: 0.3, hz: 0.12 },
+    { name: "head", kind: "sphere", p: [0, 0.46, 0], radius: 0.13 },
+    { name: "uarmL", kind: "capsule", p: [-0.28, 0.14, 0], radius: 0.06, halfLength: 0.1 },
+    { name: "uarmR", kind: "capsule", p: [0.28, 0.14, 0], radius: 0.06, halfLength: 0.1 },
+    { name: "larmL", kind: "capsule", p: [-0.28, -0.2, 0], radius: 0.05, halfLength: 0.1 },
+    { name: "larmR", kind: "capsule", p: [0.28, -0.2, 0], radius: 0.05, halfLength: 0.1 },
+    { name: "ulegL", kind: "capsule", p: [-0.1, -0.52, 0], radius: 0.08, halfLength: 0.12 },
+    { name: "ulegR", kind: "capsule", p: [0.1, -0.52, 0], radius: 0.08, halfLength: 0.12 },
+    { name: "llegL", kind: "capsule", p: [-0.1, -0.94, 0], radius: 0.07, halfLength: 0.13 },
+    { name: "llegR", kind: "capsule", p: [0.1, -0.94, 0], radius: 0.07, halfLength: 0.13 },
+  ];
+  // [type, parent, child, pivot in the ragdoll frame]
+  const links = [
+    ["ball", "torso", "head", [0, 0.31, 0]],
+    ["ball", "torso", "uarmL", [-0.28, 0.3, 0]],
+    ["ball", "torso", "uarmR", [0.28, 0.3, 0]],
+    ["hinge", "uarmL", "larmL", [-0.28, -0.035, 0]],
+    ["hinge", "uarmR", "larmR", [0.28, -0.035, 0]],
+    ["ball", "torso", "ulegL", [-0.1, -0.31, 0]],
+    ["ball", "torso", "ulegR", [0.1, -0.31, 0]],
+    ["hinge", "ulegL", "llegL", [-0.1, -0.73, 0]],
+    ["hinge", "ulegR", "llegR", [0.1, -0.73, 0]],
+  ];
+  const lieDown = quatAxisAngle(1, 0, 0, Math.PI / 2); // the ragdoll's +y becomes +z, its +z becomes -y
+  for (let col = 0; col < 4; col++) {
+    for (let layer = 0; layer < 6; layer++) {
+      const centre = { x: 6 + (col % 2) * 3, y: 0.6 + layer * 0.5, z: -1.5 + Math.floor(col / 2) * 3 };
+      const q = quatMul(quatAxisAngle(0, 1, 0, 2 * Math.PI * rand()), lieDown);
+      const ids = {};
+      for (const part of parts) {
+        const off = rotate(q, { x: part.p[0], y: part.p[1], z: part.p[2] });
+        const { name, p, ...shape } = part;
+        ids[name] = add({
+          ...shape,
+          dynamic: true,
+          position: { x: centre.x + off.x, y: centre.y + off.y, z: centre.z + off.z },
+          orientation: q,
+          friction: FRICTION,
+        });
+      }
+      const byName = Object.fromEntries(parts.map((p) => [p.name, p.p]));
+      for (const [type, pa, pb, pivot] of links) {
+        const a = byName[pa],
+          b = byName[pb];
+        joints.push({
+          type,
+          a: ids[pa],
+          b: ids[pb],
+          pivotA: { x: pivot[0] - a[0], y: pivot[1] - a[1], z: pivot[2] - a[2] },
+          pivotB: { x: pivot[0] - b[0], y: pivot[1] - b[1], z: pivot[2] - b[2] },
+          axisA: { x: 1, y: 0, z: 0 },
+          axisB: { x: 1, y: 0, z: 0 },
+        });
+      }
+    }
+  }
+  return { bodies, joints };
+}
+
+/**
+ * 1,000 static bodies (the pile-1000 kinds and sizes, random orientations) on a 10 x 10 x 10 grid with spacing
+ * 3 (a 27 m cube, lowest layer 1 m up) and the ground box; 10,000 rays per batch, each from a random point on a
+ * sphere of radius 40 around the cube's centre to a random point inside the cube (so most rays hit something;
+ * the length runs to the far side). The measured "step" is one batch of 10,000 nearest-hit raycasts (Babylon:
+ * `physicsEngine.raycastToRef(from, to, result)`; engine: `world.raycast`), no simulation step.
+ */
+function raycast10k() {
+  const rand = rng(2024);
+  const bodies = [ground()];
+  const n = 10,
+    spacing = 3;
+  const cy = 1 + ((n - 1) / 2) * spacing;
+  for (let iy = 0; iy < n; iy++) {
+    for (let ix = 0; ix < n; ix++) {
+      for (let iz = 0; iz < n; iz++) {
+        const position = { x: (ix - (n - 1) / 2) * spacing, y: 1 + iy * spacing, z: (iz - (n - 1) / 2) * spacing };
+        bodies.push(mixedBody(ix + iy + iz, { dynamic: false, position, orientation: randomQuat(rand), friction: FRICTION }));
+      }
+    }
+  }
+  const count = 10000;
+  const from = new Float64Array(3 * count);
+  const to = new Float64Array(3 * count);
+  const halfSize = ((n - 1) / 2) * spacing;
+  for (let i = 0; i < count; i++) {
+    const u = 2 * rand() - 1,
+      phi = 2 * Math.PI * rand(),
+      s = Math.sqrt(1 - u * u);
+    const ox = 40 * s * Math.cos(phi),
+      oy = cy + 40 * u,
+      oz = 40 * s * Math.sin(phi);
+    const tx = (2 * rand() - 1) * halfSize,
+      ty = cy + (2 * rand() - 1) * halfSize,
+      tz = (2 * rand() - 1) * halfSize;
+    // Extend the segment to twice the origin-to-target length, so it crosses the whole cube.
+    from[3 * i] = ox;
+    from[3 * i + 1] = oy;
+    from[3 * i + 2] = oz;
+    to[3 * i] = ox + 2 * (tx - ox);
+    to[3 * i + 1] = oy + 2 * (ty - oy);
+    to[3 * i + 2] = oz + 2 * (tz - oz);
+  }
+  return { bodies, rays: { count, from, to } };
+}
+
+/**
+ * 100 bullets (spheres r 0.05, mass 1) on a 10 x 10 grid (y 1..10, z -4.5..4.5) at x = 0, fired along +x at
+ * 250 m/s at thin static walls (0.05 m thick, 0.9 m tall, 11 m wide), one per grid row, at x = 25 + row
+ * (25..34 m: 6 to 9 steps of flight). Bullet i is re-fired from its start every 10 steps, at step i mod 10, so
+ * at any time 60-90 % of the bullets are in flight and 10 reach a wall per step. Speed limits raised to 1000 m/s
+ * in every engine. Sanity: tunnels = shots that ended a step beyond the far face of their wall.
+ */
+function bullets(continuous) {
+  const bodies = [ground()];
+  const walls = [];
+  const wallHalf = 0.025;
+  for (let row = 0; row < 10; row++) {
+    const x = 25 + row;
+    walls.push(x);
+    bodies.push({ kind: "box", dynamic: false, position: { x, y: 1 + row, z: 0 }, hx: wallHalf, hy: 0.45, hz: 5.5, friction: FRICTION });
+  }
+  const speed = 250;
+  const list = [];
+  for (let row = 0; row < 10; row++) {
+    for (let col = 0; col < 10; col++) {
+      const position = { x: 0, y: 1 + row, z: (col - 4.5) * 1.0 };
+      const index = bodies.length;
+      bodies.push({
+        kind: "sphere",
+        dynamic: true,
+        position,
+        radius: 0.05,
+        friction: FRICTION,
+        linearVelocity: { x: speed, y: 0, z: 0 },
+        continuous,
+      });
+      list.push({ index, start: position, velocity: { x: speed, y: 0, z: 0 }, beyond: walls[row] + wallHalf + 0.05 });
+    }
+  }
+  return { bodies, velocityLimits: [1000, 1000], bullets: { list, period: 10 } };
 }
 
 export const SCENES = {
-  "pyramid-210": pyramid210,
-  "pile-1000": pile1000,
+  "pyramid-210": {
+    build: () => pyramid(20),
+    describe: "20 rows of unit boxes (210), friction 0.5, on a static 200 x 1 x 200 ground box (top face at y = 0).",
+  },
+  "pyramid-5050": {
+    build: () => pyramid(100),
+    warmup: 60,
+    steps: 300,
+    describe: "100 rows of unit boxes (5,050), the same 2D pyramid 100 m tall; fewer measured steps (warm-up 60, 300 measured).",
+  },
+  "pile-1000": {
+    build: pile1000,
+    describe:
+      "1000 boxes (0.8 m) / spheres (r 0.5) / capsules (r 0.3, length 1.4) / cylinders (r 0.4, height 0.8), the kind " +
+      "cycling with ix + iy + iz, on a 10 x 10 x 10 grid with spacing 1.5, random orientations, lowest layer 2 m up, " +
+      "dropped onto the ground box; measured while settling.",
+  },
+  "hulls-500": {
+    build: hulls500,
+    describe:
+      "500 convex hulls of 12 random points (radius 0.25-0.5) on a 10 x 5 x 10 grid, random orientations, dropped on a " +
+      "static triangle mesh (a 60 x 60 m shallow bowl, 7,200 triangles). Babylon: PhysicsShapeConvexHull / " +
+      "PhysicsShapeMesh via PhysicsAggregate CONVEX_HULL / MESH; engine: ConvexHull / TriangleMesh.",
+  },
+  "thin-2000": {
+    build: thin2000,
+    describe:
+      "2,000 boxes (0.6 m, random orientations, 20 x 10 x 10 grid) dropped on the ground box; in Babylon one mesh " +
+      "with 2,000 thin instances and one PhysicsAggregate (instanced body), in the raw engine 2,000 bodies.",
+  },
+  "chain-ragdoll": {
+    build: chainRagdoll,
+    describe:
+      "10 chains of 20 box links (ball-and-socket) hung from static anchors and released horizontal, plus 24 " +
+      "ragdolls of 10 parts (box torso, sphere head, capsule limbs; ball-and-socket neck/shoulders/hips, hinge " +
+      "elbows/knees) dropped in a pile: 440 dynamic bodies, 416 joints (Babylon BallAndSocketConstraint / " +
+      "HingeConstraint; engine world.createJoint).",
+  },
+  "raycast-10k": {
+    build: raycast10k,
+    kind: "raycast",
+    sleep: ["n/a"],
+    warmup: 20,
+    steps: 200,
+    describe:
+      "10,000 nearest-hit raycasts per measured step into a static scene of 1,000 mixed bodies (a 10 x 10 x 10 grid, " +
+      "spacing 3) + ground; only the queries are timed (no simulation step); warm-up 20 batches, 200 measured.",
+  },
+  "bullets-100": {
+    build: () => bullets(false),
+    describe:
+      "100 spheres r 0.05 fired at 250 m/s at thin static walls (0.05 m), each re-fired every 10 steps (staggered), " +
+      "Passive (the engine default) on the Continuum engines; Havok as it is.",
+  },
+  "bullets-100-ccd": {
+    build: () => bullets(true),
+    engines: ["continuum-plugin", "continuum-engine"],
+    havokBaseline: "bullets-100",
+    describe: "bullets-100 with every bullet Continuous (ContinuousDetection.continuous(), defaults 1e-3); ratio to the Havok row of bullets-100.",
+  },
 };
 
 export const ENGINES = ["havok", "continuum-plugin", "continuum-engine"];
+
+/** The sleeping settings a scene runs with. */
+export function sceneSleepModes(name) {
+  return SCENES[name].sleep ?? ["on", "off"];
+}
