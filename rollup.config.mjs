@@ -5,6 +5,9 @@
 //      @babylonjs/core/... import maps to the global BABYLON. Declarations are emitted separately by
 //      `tsc -p tsconfig.build.json` (see package.json "build").
 //   2. The demo: demo/src/main.ts -> demo/dist/demo.js (ESM, Babylon bundled in and tree-shaken).
+//   3. The same demo for demo/umd.html: demo/src/main.ts -> demo/dist/demo.umd.js (a classic script): every
+//      @babylonjs/core import is the global BABYLON (Debug/* is BABYLON.Debug) and the library
+//      (plugin/index.ts) is the global CONTINUUM of dist/continuum.umd.js, as in a script-tag page.
 //
 // `rollup -c` builds both. `rollup -c --configLib` / `--configDemo` builds only one of them.
 import fs from "node:fs";
@@ -126,8 +129,49 @@ const demoConfig = {
   },
 };
 
+/** For demo.umd.js: plugin/index.ts (however the demo imports it) is the external "continuum-physics". */
+function continuumExternal() {
+  const entry = r("plugin", "index");
+  return {
+    name: "continuum-external",
+    resolveId(source, importer) {
+      if (source === "continuum-physics") return { id: "continuum-physics", external: true };
+      if (!importer || !source.startsWith(".")) return null;
+      const p = path.resolve(path.dirname(importer), source).replace(/\.ts$/, "");
+      return p === entry ? { id: "continuum-physics", external: true } : null;
+    },
+  };
+}
+
+function demoUmdGlobals(id) {
+  if (id === "continuum-physics") return "CONTINUUM";
+  if (id.startsWith("@babylonjs/core/Debug/")) return "BABYLON.Debug";
+  return umdGlobals(id);
+}
+
+const demoUmdConfig = {
+  input: r("demo", "src", "main.ts"),
+  external: isBabylon,
+  plugins: [
+    continuumExternal(),
+    nodeResolve({ browser: true, extensions: [".mjs", ".js", ".ts", ".json"] }),
+    typescript({
+      tsconfig: r("tsconfig.json"),
+      compilerOptions: { noEmit: false, noCheck: true, sourceMap: true, outDir: r("demo", "dist") },
+      include: ["demo/src/**/*.ts", "src/**/*.ts", "plugin/**/*.ts"],
+    }),
+  ],
+  onwarn,
+  output: {
+    file: r("demo", "dist", "demo.umd.js"),
+    format: "iife",
+    sourcemap: true,
+    globals: demoUmdGlobals,
+  },
+};
+
 export default (args) => {
   if (args.configLib) return libConfig;
-  if (args.configDemo) return demoConfig;
-  return [libConfig, demoConfig];
+  if (args.configDemo) return [demoConfig, demoUmdConfig];
+  return [libConfig, demoConfig, demoUmdConfig];
 };

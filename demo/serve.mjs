@@ -9,6 +9,8 @@
 //   /dist/<path> demo/dist/<path>, or else the library build in <root>/dist/<path>
 //   /lib/<path>  <root>/dist/<path>           (continuum.mjs, continuum.umd.js, always the library)
 //   /havok/<f>   node_modules/@babylonjs/havok/lib/esm/<f> (HavokPhysics.wasm, for side-by-side demos)
+//   /vendor/<pkg>/<f>  node_modules/<pkg>/<f> for the UMD Babylon packages only (babylonjs, babylonjs-inspector
+//                and the packages the inspector bundle reads: -addons, -materials, -loaders), for umd.html
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -42,6 +44,9 @@ export const MIME = {
   ".gltf": "model/gltf+json",
 };
 
+/** node_modules packages served under /vendor/ (script-tag Babylon and its inspector). */
+const VENDOR = new Set(["babylonjs", "babylonjs-addons", "babylonjs-materials", "babylonjs-loaders", "babylonjs-inspector", "babylonjs-gui"]);
+
 /** `rel` (already decoded, "/"-separated) inside `base`, or null if it escapes `base`. */
 function inside(base, rel) {
   const p = path.resolve(base, "." + path.posix.normalize("/" + rel));
@@ -67,7 +72,10 @@ export function resolveFile(urlPath) {
   const rel = urlPath.replace(/^\/+/, "");
   const candidates = [];
   if (rel.startsWith("lib/")) candidates.push(inside(path.join(rootDir, "dist"), rel.slice(4)));
-  else if (rel.startsWith("havok/"))
+  else if (rel.startsWith("vendor/")) {
+    const [pkg, ...rest] = rel.slice(7).split("/");
+    if (VENDOR.has(pkg)) candidates.push(inside(path.join(rootDir, "node_modules", pkg), rest.join("/")));
+  } else if (rel.startsWith("havok/"))
     candidates.push(inside(path.join(rootDir, "node_modules", "@babylonjs", "havok", "lib", "esm"), rel.slice(6)));
   else {
     candidates.push(inside(demoDir, rel === "" ? "index.html" : rel));

@@ -744,6 +744,18 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   // ---------------------------------------------------------------- continuous detection (Continuum extra)
 
   /** Sets the continuous collision mode of a body (all instances, or the one indexed). */
+  /**
+   * Extra (not in Havok): the body's speculative margin bounds in metres (engine default 0 and unbounded). A
+   * small maximum margin avoids ghost contacts of very fast bodies at the cost of missed collisions; pair it
+   * with Continuous detection (see README).
+   */
+  setSpeculativeMargins(body: PhysicsBody, minimum: number, maximum: number, instanceIndex?: number): void {
+    nonNegativeNumber("setSpeculativeMargins", "minimum", minimum);
+    if (!(maximum >= minimum)) throw new RangeError(`setSpeculativeMargins: maximum must be >= minimum (${minimum}), got ${String(maximum)}`);
+    const recs = this._targets("setSpeculativeMargins", body, instanceIndex);
+    for (let i = 0; i < recs.length; i++) this.world.setSpeculativeMargins(recs[i].handle, minimum, maximum);
+  }
+
   setContinuousDetection(body: PhysicsBody, detection: ContinuousDetection, instanceIndex?: number): void {
     const fn = "setContinuousDetection";
     if (detection === null || typeof detection !== "object") throw new TypeError(`${fn}: detection must be a ContinuousDetection, got ${String(detection)}`);

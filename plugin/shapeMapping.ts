@@ -323,10 +323,13 @@ export function createShapeData(type: unknown, options: PhysicsShapeParameters |
       const center = o.center ? vector3(fn, "options.center", o.center) : ORIGIN;
       const rotation = o.rotation ? normalized(quaternion(fn, "options.rotation", o.rotation)) : IDENTITY;
       const e = o.extents ? vector3(fn, "options.extents", o.extents) : { x: 1, y: 1, z: 1 };
-      if (!(e.x > 0 && e.y > 0 && e.z > 0)) {
-        throw new RangeError(`${fn}: options.extents must have components > 0, got (${e.x}, ${e.y}, ${e.z})`);
+      if (!(e.x >= 0 && e.y >= 0 && e.z >= 0) || (e.x === 0 && e.y === 0) || (e.y === 0 && e.z === 0) || (e.x === 0 && e.z === 0)) {
+        throw new RangeError(`${fn}: options.extents must have components >= 0 with at most one of them 0, got (${e.x}, ${e.y}, ${e.z})`);
       }
-      data.engineShape = posed(new Box(e.x / 2, e.y / 2, e.z / 2), center, rotation);
+      // A flat box (a BOX aggregate of CreateGround, which Havok accepts) gets a 2 mm thickness: its faces sit
+      // 1 mm off the rendered plane, and speculative contacts keep fast bodies from passing it.
+      const FLAT = 0.002;
+      data.engineShape = posed(new Box(Math.max(e.x, FLAT) / 2, Math.max(e.y, FLAT) / 2, Math.max(e.z, FLAT) / 2), center, rotation);
       break;
     }
     case SHAPE_CAPSULE:

@@ -28,6 +28,8 @@ export interface ContinuumHook {
   scene: Scene;
   plugin: ContinuumPlugin;
   sceneId: string;
+  /** Every scene's id, in picker order. */
+  sceneIds: string[];
   /** Physics steps and simulated seconds since the scene was (re)built. */
   steps: number;
   simTime: number;
@@ -35,7 +37,17 @@ export interface ContinuumHook {
   /** Bodies created in all, dynamic and static. */
   created: number;
   groundTop: number;
+  /** Time scale (1: real time). */
+  timeScale: number;
+  /** Whether the physics viewer is on. */
+  viewer: boolean;
   bodies(): BodyReport[];
+  /** The scene's own numbers (SceneContent.probe). */
+  probe(): Record<string, unknown>;
+  /** Opens a scene by id (as the picker does). */
+  load(id: string): void;
+  setTimeScale(value: number): void;
+  setViewer(on: boolean): void;
   pause(paused?: boolean): void;
   step(): void;
   reset(): void;

@@ -1,14 +1,22 @@
 /**
- * Continuum demo page: a Babylon.js scene simulated by ContinuumPlugin, a stats overlay and pause / step /
- * reset. Scenes live in ./scenes (one for now; the playground's picker will list them all).
+ * Continuum playground: a Babylon.js scene simulated by ContinuumPlugin, a scene picker, a stats overlay,
+ * pause / step / reset / time scale, per-scene controls, a physics viewer and Babylon's inspector.
+ *
+ * The same code is built twice (rollup.config.mjs): demo/dist/demo.js bundles Babylon (index.html), and
+ * demo/dist/demo.umd.js takes Babylon from the global BABYLON and Continuum from the global CONTINUUM
+ * (umd.html, which loads babylon.js and dist/continuum.umd.js with script tags and can show the inspector).
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { PhysicsViewer } from "@babylonjs/core/Debug/physicsViewer.js";
+import "@babylonjs/core/Rendering/edgesRenderer.js"; // PhysicsViewer.showConstraint draws edges
+import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import { bindControls } from "./controls";
 import { reportBodies, type ContinuumHook } from "./hook";
 import { MATERIALS } from "./materials";
-import { SCENES, type DemoScene, type SceneContent } from "./scenes/index";
+import { SCENES, type DemoScene, type SceneContent, type SceneControl } from "./scenes/index";
 import { cameraView, createStage, DEFAULT_VIEW, type Stage } from "./stage";
 import { StatsView, StepTimer } from "./stats";
+import { isGlobalBabylonScene, openInspector } from "./inspector";
 
 /** Fixed physics step: Babylon's deterministic lockstep runs whole 1/60 s steps, up to 4 per frame. */
 const STEP_MS = 1000 / 60;
@@ -19,30 +27,106 @@ interface Running {
   content: SceneContent;
   timer: StepTimer;
   ready: boolean;
+  viewer?: PhysicsViewer;
 }
 
 const canvas = document.getElementById("render") as HTMLCanvasElement;
 const overlay = document.getElementById("overlay") as HTMLElement;
 const engine = new Engine(canvas, true, { deterministicLockstep: true, lockstepMaxSteps: 4, timeStep: STEP_MS / 1000 }, true);
 const statsView = new StatsView(overlay);
+const picker = overlay.querySelector<HTMLSelectElement>("#scene")!;
+const sceneControls = overlay.querySelector<HTMLElement>("#scene-controls")!;
+const statusLine = overlay.querySelector<HTMLElement>("#status")!;
+const legend = overlay.querySelector<HTMLElement>("#legend")!;
+const viewerButton = overlay.querySelector<HTMLButtonElement>("#viewer")!;
+const timeScaleInput = overlay.querySelector<HTMLInputElement>("#timescale")!;
+const timeScaleOut = overlay.querySelector<HTMLOutputElement>("#timescale-value")!;
 
-let running: Running;
+let running!: Running;
 let paused = false;
 /** Set by step(): physics runs for exactly one step, then switches off again. */
 let stepOnce = false;
+let timeScale = 1;
+let viewerOn = false;
 
-function load(def: DemoScene): void {
-  const view = running ? cameraView(running.stage.camera) : DEFAULT_VIEW;
+function buildControls(controls: readonly SceneControl[]): void {
+  sceneControls.replaceChildren();
+  for (const c of controls) {
+    const label = document.createElement("label");
+    label.textContent = c.label;
+    if (c.kind === "slider") {
+      const input = document.createElement("input");
+      Object.assign(input, { type: "range", id: `ctl-${c.id}`, min: String(c.min), max: String(c.max), step: String(c.step), value: String(c.value) });
+      label.htmlFor = input.id;
+      const out = document.createElement("output");
+      const show = () => (out.textContent = c.format ? c.format(Number(input.value)) : input.value);
+      show();
+      input.addEventListener("input", () => {
+        c.onInput(Number(input.value));
+        show();
+      });
+      sceneControls.append(label, input, out);
+    } else {
+      const seg = document.createElement("div");
+      seg.className = "seg";
+      seg.id = `ctl-${c.id}`;
+      const buttons = c.options.map((opt) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = opt;
+        b.dataset.value = opt;
+        b.setAttribute("aria-pressed", String(opt === c.value));
+        b.addEventListener("click", () => {
+          buttons.forEach((x) => x.setAttribute("aria-pressed", String(x === b)));
+          c.onChange(opt);
+        });
+        return b;
+      });
+      seg.append(...buttons);
+      sceneControls.append(label, seg);
+    }
+  }
+}
+
+function physicsBodies(stage: Stage): PhysicsBody[] {
+  const out: PhysicsBody[] = [];
+  for (const n of [...stage.scene.meshes, ...stage.scene.transformNodes]) if (n.physicsBody) out.push(n.physicsBody);
+  return out;
+}
+
+/** The physics viewer: every body's collision shape, its inertia box, and the scene's constraints. */
+function setViewer(on: boolean): void {
+  viewerOn = on;
+  viewerButton.setAttribute("aria-pressed", String(on));
+  running.viewer?.dispose();
+  running.viewer = undefined;
+  if (!on) return;
+  const viewer = new PhysicsViewer(running.stage.scene);
+  for (const body of physicsBodies(running.stage)) {
+    viewer.showBody(body);
+    if (body.getMotionType() !== 0 /* STATIC */ && !body.transformNode.name.startsWith("thin")) viewer.showInertia(body);
+  }
+  for (const c of running.content.constraints ?? []) viewer.showConstraint(c);
+  running.viewer = viewer;
+}
+
+function load(def: DemoScene, keepView = false): void {
+  const view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
+  running?.viewer?.dispose();
   running?.stage.scene.dispose();
 
   const stage = createStage(engine, canvas, view);
-  const { scene } = stage;
+  const { scene, plugin } = stage;
+  plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
-  const timer = new StepTimer(scene, STEP_MS / 1000);
+  const timer = new StepTimer(scene, () => plugin.getTimeStep());
   const run: Running = { def, stage, content, timer, ready: false };
   running = run;
 
   scene.physicsEnabled = !paused;
+  if (content.beforeStep) scene.onBeforePhysicsObservable.add(() => content.beforeStep!(plugin.getTimeStep()));
+  if (content.afterStep) scene.onAfterPhysicsObservable.add(() => content.afterStep!(plugin.getTimeStep()));
+  if (content.frame) scene.onBeforeRenderObservable.add(() => content.frame!());
   scene.onAfterPhysicsObservable.add(() => {
     if (stepOnce) {
       stepOnce = false;
@@ -55,15 +139,31 @@ function load(def: DemoScene): void {
     });
   });
   let lastUpdate = 0;
+  const refreshStats = () => {
+    statsView.update(timer, plugin);
+    const status = content.status?.() ?? "";
+    if (statusLine.innerHTML !== status) statusLine.innerHTML = status;
+  };
   scene.onAfterRenderObservable.add(() => {
     const now = performance.now();
     if (now - lastUpdate < 200) return;
     lastUpdate = now;
-    statsView.update(timer, stage.plugin);
+    refreshStats();
   });
+  refreshStats();
 
   overlay.querySelector("#title")!.textContent = def.title;
   overlay.querySelector("#caption")!.textContent = def.caption;
+  legend.style.display = def.legend ? "" : "none";
+  picker.value = def.id;
+  buildControls(content.controls ?? []);
+  if (viewerOn) setViewer(true);
+
+  const url = new URL(location.href);
+  if (url.searchParams.get("scene") !== def.id) {
+    url.searchParams.set("scene", def.id);
+    history.replaceState(null, "", url);
+  }
 }
 
 function setPaused(value: boolean): void {
@@ -71,6 +171,15 @@ function setPaused(value: boolean): void {
   stepOnce = false;
   running.stage.scene.physicsEnabled = !paused;
 }
+
+function setTimeScale(value: number): void {
+  timeScale = value;
+  timeScaleInput.value = String(value);
+  timeScaleOut.textContent = `${value.toFixed(2)}×`;
+  running.stage.plugin.setTimeStep((STEP_MS / 1000) * value);
+}
+
+const sceneById = (id: string | null) => SCENES.find((s) => s.id === id);
 
 const actions = {
   isPaused: () => paused,
@@ -80,19 +189,34 @@ const actions = {
     stepOnce = true;
     running.stage.scene.physicsEnabled = true;
   },
-  reset: () => load(running.def),
+  reset: () => load(running.def, true),
 };
 const refreshControls = bindControls(overlay, actions);
 
+// Picker, time scale, viewer, inspector.
+for (const s of SCENES) picker.append(new Option(s.title, s.id));
+picker.addEventListener("change", () => load(sceneById(picker.value) ?? SCENES[0]));
+timeScaleInput.addEventListener("input", () => setTimeScale(Number(timeScaleInput.value)));
+viewerButton.addEventListener("click", () => setViewer(!viewerOn));
+const inspect = () => void openInspector(running.stage.scene, running.def.id);
+overlay.querySelector("#inspector")!.addEventListener("click", inspect);
+window.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  const i = SCENES.indexOf(running.def);
+  if (e.key === "]") load(SCENES[(i + 1) % SCENES.length]);
+  else if (e.key === "[") load(SCENES[(i + SCENES.length - 1) % SCENES.length]);
+  else if (e.key.toLowerCase() === "v") setViewer(!viewerOn);
+  else if (e.key.toLowerCase() === "i") inspect();
+});
+
 // Material legend.
-const legend = overlay.querySelector("#legend")!;
 for (const m of MATERIALS) {
   const item = document.createElement("span");
   item.innerHTML = `<i style="background:${m.color}"></i>${m.name}`;
   legend.append(item);
 }
 
-load(SCENES[0]);
+load(sceneById(new URL(location.href).searchParams.get("scene")) ?? SCENES[0]);
 engine.runRenderLoop(() => running.stage.scene.render());
 window.addEventListener("resize", () => engine.resize());
 
@@ -109,6 +233,7 @@ const hook: ContinuumHook = {
   get sceneId() {
     return running.def.id;
   },
+  sceneIds: SCENES.map((s) => s.id),
   get steps() {
     return running.timer.steps;
   },
@@ -124,7 +249,19 @@ const hook: ContinuumHook = {
   get groundTop() {
     return running.content.groundTop;
   },
+  get timeScale() {
+    return timeScale;
+  },
+  get viewer() {
+    return running.viewer !== undefined;
+  },
   bodies: () => reportBodies(running.content),
+  probe: () => running.content.probe?.() ?? {},
+  load(id: string) {
+    const def = sceneById(id);
+    if (!def) throw new Error(`no scene "${id}"; scenes: ${SCENES.map((s) => s.id).join(", ")}`);
+    load(def);
+  },
   pause(value = true) {
     actions.pause(value);
     refreshControls();
@@ -134,5 +271,12 @@ const hook: ContinuumHook = {
     refreshControls();
   },
   reset: actions.reset,
+  setTimeScale,
+  setViewer,
 };
 window.__continuum = hook;
+
+// umd.html?inspector=1 (what the bundled page's Inspector button opens): show the inspector once ready.
+if (new URL(location.href).searchParams.get("inspector") === "1" && isGlobalBabylonScene(running.stage.scene)) {
+  running.stage.scene.executeWhenReady(inspect);
+}

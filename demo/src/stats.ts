@@ -16,15 +16,15 @@ export class StepTimer {
   simTime = 0;
   private _t0 = 0;
 
-  /** `stepSeconds`: the length of one physics step (the engine's fixed lockstep). */
-  constructor(scene: Scene, stepSeconds: number) {
+  /** `stepSeconds`: the simulated length of one physics step (the plugin's time step, which the time scale changes). */
+  constructor(scene: Scene, stepSeconds: () => number) {
     scene.onBeforePhysicsObservable.add(() => {
       this._t0 = performance.now();
     });
     scene.onAfterPhysicsObservable.add(() => {
       this.history[this.steps % HISTORY] = performance.now() - this._t0;
       this.steps++;
-      this.simTime += stepSeconds;
+      this.simTime += stepSeconds();
     });
   }
 
@@ -46,7 +46,10 @@ export class StepTimer {
   }
 }
 
-/** The overlay's numbers, written into elements with data-stat="ms|bodies|awake|contacts|time". */
+/**
+ * The overlay's numbers, written into elements with
+ * data-stat="ms|bodies|awake|pairs|contacts|speculative|sweeps|toi|time". Counters are those of the last step.
+ */
 export class StatsView {
   private readonly _fields = new Map<string, HTMLElement>();
   private readonly _graph: HTMLCanvasElement | null;
@@ -62,7 +65,11 @@ export class StatsView {
     this._set("ms", Number.isNaN(ms) ? "–" : ms.toFixed(2));
     this._set("bodies", String(stats.bodies));
     this._set("awake", String(stats.awakeBodies));
+    this._set("pairs", String(stats.pairs));
     this._set("contacts", String(stats.contacts));
+    this._set("speculative", String(stats.speculativeContacts));
+    this._set("sweeps", String(stats.sweeps + stats.toiChecks));
+    this._set("toi", String(stats.toiEvents));
     this._set("time", timer.simTime.toFixed(1));
     this._drawGraph(timer.recent());
   }

@@ -232,3 +232,21 @@ describe("continuum: lifecycle", () => {
     t.dispose();
   });
 });
+
+describe("a BOX aggregate of a flat ground (CreateGround), as Babylon's docs use it", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: holds a sphere at its radius`, async () => {
+      const t = await makeScene(kind);
+      const ground = MeshBuilder.CreateGround("ground", { width: 20, height: 20 }, t.scene);
+      new PhysicsAggregate(ground, PhysicsShapeType.BOX, { mass: 0 }, t.scene);
+      const ball = MeshBuilder.CreateSphere("ball", { diameter: 1 }, t.scene);
+      ball.position.y = 3;
+      new PhysicsAggregate(ball, PhysicsShapeType.SPHERE, { mass: 1, restitution: 0 }, t.scene);
+      t.step(180);
+      // The ground has no thickness: Continuum gives it 2 mm (faces 1 mm off the plane); Havok's own rounding
+      // is of the same order. Within 1 cm of resting exactly on the rendered plane.
+      expect(Math.abs(ball.position.y - 0.5)).toBeLessThan(0.01);
+      t.dispose();
+    });
+  }
+});

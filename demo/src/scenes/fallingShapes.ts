@@ -122,6 +122,7 @@ function build(stage: Stage): SceneContent {
 }
 
 export const fallingShapes: DemoScene = {
+  legend: true,
   id: "falling-shapes",
   title: "Falling shapes",
   caption: `${BODY_COUNT} spheres, boxes, capsules and cylinders in rubber (bouncy), ice (slippery), wood and steel.`,

@@ -1,6 +1,15 @@
-/** The demo scenes, in picker order. The first one is shown when the page opens. */
+/** The demo scenes, in picker order. The first one is shown when the page opens without ?scene=. */
+import { ccdGallery } from "./ccdGallery";
+import { character } from "./character";
+import { constraintsScene } from "./constraints";
 import { fallingShapes } from "./fallingShapes";
+import { materialsScene } from "./materialsScene";
+import { queries } from "./queries";
+import { stacking } from "./stacking";
+import { stress } from "./stress";
+import { terrain } from "./terrain";
+import { thinInstances } from "./thinInstances";
 import type { DemoScene } from "./types";
 
-export const SCENES: readonly DemoScene[] = [fallingShapes];
-export type { DemoScene, SceneContent, TrackedBody } from "./types";
+export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, queries, character, stress];
+export type { DemoScene, SceneContent, SceneControl, TrackedBody } from "./types";
