@@ -212,6 +212,30 @@ function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
     }
     const result = new BABYLON.PhysicsRaycastResult();
     const stats = { hits: 0, distance: 0 };
+    if (spec.rays.sphereRadius) {
+      // Sphere casts through the plugin's shapeCast (Havok-only API in Babylon; ContinuumPlugin has it too).
+      const plugin = physics.getPhysicsPlugin();
+      const sphere = new BABYLON.PhysicsShapeSphere(new Vector3(0, 0, 0), spec.rays.sphereRadius, scene);
+      const q = { shape: sphere, rotation: BABYLON.Quaternion.Identity(), startPosition: fromV[0], endPosition: toV[0], shouldHitTriggers: false };
+      const input = new BABYLON.ShapeCastResult(),
+        hit = new BABYLON.ShapeCastResult();
+      query = () => {
+        let hits = 0,
+          dist = 0;
+        for (let i = 0; i < count; i++) {
+          q.startPosition = fromV[i];
+          q.endPosition = toV[i];
+          plugin.shapeCast(q, input, hit);
+          if (hit.hasHit) {
+            hits++;
+            dist += hit.hitFraction * BABYLON.Vector3.Distance(fromV[i], toV[i]);
+          }
+        }
+        stats.hits = hits;
+        stats.distance = dist;
+        return stats;
+      };
+    } else
     query = () => {
       let hits = 0,
         dist = 0;
@@ -354,6 +378,26 @@ function buildWorldScene(C, spec, sleeping) {
     const filter = {};
     const out = new C.RayResult();
     const stats = { hits: 0, distance: 0 };
+    if (spec.rays.sphereRadius) {
+      const sphere = new C.Sphere(spec.rays.sphereRadius);
+      const q = { x: 0, y: 0, z: 0, w: 1 };
+      const ends = [];
+      for (let i = 0; i < count; i++) ends.push({ x: to[3 * i], y: to[3 * i + 1], z: to[3 * i + 2] });
+      const results = [new C.ShapeCastResult()];
+      query = () => {
+        let hits = 0,
+          dist = 0;
+        for (let i = 0; i < count; i++) {
+          if (world.queries.shapeCast(sphere, q, origins[i], ends[i], filter, results, false) > 0) {
+            hits++;
+            dist += results[0].fraction * lens[i];
+          }
+        }
+        stats.hits = hits;
+        stats.distance = dist;
+        return stats;
+      };
+    } else
     query = () => {
       let hits = 0,
         dist = 0;

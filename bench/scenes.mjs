@@ -450,6 +450,22 @@ export const SCENES = {
       "10,000 nearest-hit raycasts per measured step into a static scene of 1,000 mixed bodies (a 10 x 10 x 10 grid, " +
       "spacing 3) + ground; only the queries are timed (no simulation step); warm-up 20 batches, 200 measured.",
   },
+  "spherecast-10k": {
+    build: () => {
+      const spec = raycast10k();
+      // The same 10,000 segments as raycast-10k, swept by a sphere of radius 0.25 (the first hit along each).
+      spec.rays.sphereRadius = 0.25;
+      return spec;
+    },
+    kind: "raycast",
+    sleep: ["n/a"],
+    warmup: 3,
+    steps: 20,
+    describe:
+      "10,000 sphere casts (radius 0.25, first hit) per measured step along the raycast-10k segments, into the same " +
+      "1,000 static bodies; Babylon: plugin.shapeCast (HavokPlugin / ContinuumPlugin); engine: world.queries.shapeCast. " +
+      "Only the queries are timed; warm-up 3 batches, 20 measured.",
+  },
   "bullets-100": {
     build: () => bullets(false),
     describe:
