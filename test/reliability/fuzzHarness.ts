@@ -361,7 +361,11 @@ export class Sequence {
       case 3: {
         const e = new Vector3(r.range(0.1, 1), r.range(0.1, 1), r.range(0.1, 1));
         if (r.chance(0.1)) {
-          e[r.pick(["x", "y", "z"] as const)] = r.pick([0, -0.5, NaN, Infinity]);
+          // One zero extent is a valid flat box (a BOX aggregate of CreateGround); two zeros are not.
+          const axis = r.pick(["x", "y", "z"] as const);
+          const v = r.pick([0, -0.5, NaN, Infinity]);
+          e[axis] = v;
+          if (v === 0) e[axis === "x" ? "y" : "x"] = 0;
           bad ??= new Bad(`extents ${e.toString()}`);
         }
         p.extents = e;
