@@ -523,58 +523,39 @@ export class World {
   }
 
   getLinearVelocity<T extends Vec3Like>(handle: number, out: T): T {
-    const i = this.index(handle, "getLinearVelocity");
-    out.x = this.bodies.vel[i * 3];
-    out.y = this.bodies.vel[i * 3 + 1];
-    out.z = this.bodies.vel[i * 3 + 2];
-    return out;
+    return readVec(this.bodies.vel, this.index(handle, "getLinearVelocity"), out);
   }
 
   /** Sets the velocity of the centre of mass (clamped to the speed limit for dynamic bodies); wakes the body. */
   setLinearVelocity(handle: number, v: Vec3Like): void {
-    const i = this.index(handle, "setLinearVelocity");
-    if (!isFiniteVec3(v)) throw new RangeError(`setLinearVelocity: velocity must be a finite vector, got ${fmtVec(v)}`);
-    const b = this.bodies;
-    if (b.motionType[i] === MotionType.Static) return;
-    let { x, y, z } = v;
-    const l = Math.sqrt(x * x + y * y + z * z);
-    if (l > this.maxLinearSpeed) {
-      const s = this.maxLinearSpeed / l;
-      x *= s;
-      y *= s;
-      z *= s;
-    }
-    b.vel[i * 3] = x;
-    b.vel[i * 3 + 1] = y;
-    b.vel[i * 3 + 2] = z;
-    if (x !== 0 || y !== 0 || z !== 0) this.wakeIndex(i);
+    this.setVelocity(handle, v, "setLinearVelocity", this.bodies.vel, this.maxLinearSpeed);
   }
 
   getAngularVelocity<T extends Vec3Like>(handle: number, out: T): T {
-    const i = this.index(handle, "getAngularVelocity");
-    out.x = this.bodies.angVel[i * 3];
-    out.y = this.bodies.angVel[i * 3 + 1];
-    out.z = this.bodies.angVel[i * 3 + 2];
-    return out;
+    return readVec(this.bodies.angVel, this.index(handle, "getAngularVelocity"), out);
   }
 
   /** Sets the angular velocity (rad/s, world axes; clamped to the limit); wakes the body. */
   setAngularVelocity(handle: number, w: Vec3Like): void {
-    const i = this.index(handle, "setAngularVelocity");
-    if (!isFiniteVec3(w)) throw new RangeError(`setAngularVelocity: velocity must be a finite vector, got ${fmtVec(w)}`);
-    const b = this.bodies;
-    if (b.motionType[i] === MotionType.Static) return;
-    let { x, y, z } = w;
+    this.setVelocity(handle, w, "setAngularVelocity", this.bodies.angVel, this.maxAngularSpeed);
+  }
+
+  /** Validates, clamps to `limit` and writes a linear or angular velocity; wakes the body if it is non-zero. */
+  private setVelocity(handle: number, v: Vec3Like, method: string, into: Float64Array, limit: number): void {
+    const i = this.index(handle, method);
+    if (!isFiniteVec3(v)) throw new RangeError(`${method}: velocity must be a finite vector, got ${fmtVec(v)}`);
+    if (this.bodies.motionType[i] === MotionType.Static) return;
+    let { x, y, z } = v;
     const l = Math.sqrt(x * x + y * y + z * z);
-    if (l > this.maxAngularSpeed) {
-      const s = this.maxAngularSpeed / l;
+    if (l > limit) {
+      const s = limit / l;
       x *= s;
       y *= s;
       z *= s;
     }
-    b.angVel[i * 3] = x;
-    b.angVel[i * 3 + 1] = y;
-    b.angVel[i * 3 + 2] = z;
+    into[i * 3] = x;
+    into[i * 3 + 1] = y;
+    into[i * 3 + 2] = z;
     if (x !== 0 || y !== 0 || z !== 0) this.wakeIndex(i);
   }
 
@@ -2210,6 +2191,13 @@ export class World {
 const tmp3 = new Float64Array(3);
 const hashView = new DataView(new ArrayBuffer(8));
 const tmpV = { x: 0, y: 0, z: 0 };
+
+function readVec<T extends Vec3Like>(a: Float64Array, i: number, out: T): T {
+  out.x = a[i * 3];
+  out.y = a[i * 3 + 1];
+  out.z = a[i * 3 + 2];
+  return out;
+}
 
 function rot(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: Float64Array): void {
   const tx = 2 * (qy * vz - qz * vy),
