@@ -1,3 +1,4 @@
+import { orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -13,12 +14,15 @@ export class Box extends ConvexShape {
   declare readonly halfX: number;
   declare readonly halfY: number;
   declare readonly halfZ: number;
+  /** (0, 0, 0, halfX, halfY, halfZ): the box for orientedBoxAabb. */
+  private declare readonly localBox: Float64Array;
 
   constructor(halfX: number, halfY: number, halfZ: number) {
     super();
     this.halfX = requirePositive("halfX", halfX);
     this.halfY = requirePositive("halfY", halfY);
     this.halfZ = requirePositive("halfZ", halfZ);
+    this.localBox = new Float64Array([0, 0, 0, this.halfX, this.halfY, this.halfZ]);
   }
 
   get maximumRadius(): number {
@@ -29,32 +33,7 @@ export class Box extends ConvexShape {
   }
 
   computeAabb(pose: Pose, out: Float64Array, o: number): void {
-    const { qx, qy, qz, qw } = pose;
-    // Rotation matrix rows; extent_i = sum_j |R_ij| h_j.
-    const x2 = qx + qx,
-      y2 = qy + qy,
-      z2 = qz + qz;
-    const xx = qx * x2,
-      xy = qx * y2,
-      xz = qx * z2,
-      yy = qy * y2,
-      yz = qy * z2,
-      zz = qz * z2;
-    const wx = qw * x2,
-      wy = qw * y2,
-      wz = qw * z2;
-    const hx = this.halfX,
-      hy = this.halfY,
-      hz = this.halfZ;
-    const ex = Math.abs(1 - (yy + zz)) * hx + Math.abs(xy - wz) * hy + Math.abs(xz + wy) * hz;
-    const ey = Math.abs(xy + wz) * hx + Math.abs(1 - (xx + zz)) * hy + Math.abs(yz - wx) * hz;
-    const ez = Math.abs(xz - wy) * hx + Math.abs(yz + wx) * hy + Math.abs(1 - (xx + yy)) * hz;
-    out[o] = pose.px - ex;
-    out[o + 1] = pose.py - ey;
-    out[o + 2] = pose.pz - ez;
-    out[o + 3] = pose.px + ex;
-    out[o + 4] = pose.py + ey;
-    out[o + 5] = pose.pz + ez;
+    orientedBoxAabb(pose, this.localBox, 0, out, o);
   }
 
   volume(): number {

@@ -754,29 +754,18 @@ export class ConvexHull extends ConvexShape {
   }
 
   computeAabb(pose: Pose, out: Float64Array, o: number): void {
-    const { qx, qy, qz, qw } = pose;
-    const x2 = qx + qx,
-      y2 = qy + qy,
-      z2 = qz + qz;
-    const xx = qx * x2,
-      xy = qx * y2,
-      xz = qx * z2,
-      yy = qy * y2,
-      yz = qy * z2,
-      zz = qz * z2;
-    const wx = qw * x2,
-      wy = qw * y2,
-      wz = qw * z2;
     // Rows of the rotation matrix: world axis i in the local frame.
-    const r00 = 1 - (yy + zz),
-      r01 = xy - wz,
-      r02 = xz + wy;
-    const r10 = xy + wz,
-      r11 = 1 - (xx + zz),
-      r12 = yz - wx;
-    const r20 = xz - wy,
-      r21 = yz + wx,
-      r22 = 1 - (xx + yy);
+    const M = HULL_ROT;
+    pose.rotationMatrix(M, 0);
+    const r00 = M[0],
+      r01 = M[1],
+      r02 = M[2];
+    const r10 = M[3],
+      r11 = M[4],
+      r12 = M[5];
+    const r20 = M[6],
+      r21 = M[7],
+      r22 = M[8];
     const vs = this.vertices;
     const V = vs.length / 3;
     let lo0: number, lo1: number, lo2: number, hi0: number, hi1: number, hi2: number;
@@ -1042,3 +1031,5 @@ function solidProperties(vs: Float64Array, polys: number[][]): number[] {
     -oyz / vol,
   ];
 }
+
+const HULL_ROT = new Float64Array(9);

@@ -15,6 +15,7 @@
  * meshes a convex hull or a compound.
  */
 import type { IntList } from "../collections/intList";
+import { orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -787,45 +788,15 @@ export function raySlab(
 
 /** World AABB of a local box under a pose (|R| times the half extents). */
 export function transformAabb(lb: Float64Array, pose: Pose, out: Float64Array, o: number): void {
-  const { qx, qy, qz, qw } = pose;
-  const x2 = qx + qx,
-    y2 = qy + qy,
-    z2 = qz + qz;
-  const xx = qx * x2,
-    xy = qx * y2,
-    xz = qx * z2,
-    yy = qy * y2,
-    yz = qy * z2,
-    zz = qz * z2;
-  const wx = qw * x2,
-    wy = qw * y2,
-    wz = qw * z2;
-  const r00 = 1 - (yy + zz),
-    r01 = xy - wz,
-    r02 = xz + wy;
-  const r10 = xy + wz,
-    r11 = 1 - (xx + zz),
-    r12 = yz - wx;
-  const r20 = xz - wy,
-    r21 = yz + wx,
-    r22 = 1 - (xx + yy);
-  const cx = (lb[0] + lb[3]) / 2,
-    cy = (lb[1] + lb[4]) / 2,
-    cz = (lb[2] + lb[5]) / 2;
-  const hx = (lb[3] - lb[0]) / 2,
-    hy = (lb[4] - lb[1]) / 2,
-    hz = (lb[5] - lb[2]) / 2;
-  const wcx = pose.px + r00 * cx + r01 * cy + r02 * cz;
-  const wcy = pose.py + r10 * cx + r11 * cy + r12 * cz;
-  const wcz = pose.pz + r20 * cx + r21 * cy + r22 * cz;
-  const ex = Math.abs(r00) * hx + Math.abs(r01) * hy + Math.abs(r02) * hz;
-  const ey = Math.abs(r10) * hx + Math.abs(r11) * hy + Math.abs(r12) * hz;
-  const ez = Math.abs(r20) * hx + Math.abs(r21) * hy + Math.abs(r22) * hz;
-  out[o] = wcx - ex;
-  out[o + 1] = wcy - ey;
-  out[o + 2] = wcz - ez;
-  out[o + 3] = wcx + ex;
-  out[o + 4] = wcy + ey;
-  out[o + 5] = wcz + ez;
+  const c = CENTRE_HALF;
+  c[0] = (lb[0] + lb[3]) / 2;
+  c[1] = (lb[1] + lb[4]) / 2;
+  c[2] = (lb[2] + lb[5]) / 2;
+  c[3] = (lb[3] - lb[0]) / 2;
+  c[4] = (lb[4] - lb[1]) / 2;
+  c[5] = (lb[5] - lb[2]) / 2;
+  orientedBoxAabb(pose, c, 0, out, o);
 }
+
+const CENTRE_HALF = new Float64Array(6);
 
