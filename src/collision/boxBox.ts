@@ -1,5 +1,4 @@
 import type { Pose } from "../math/pose";
-import { quatToMat3 } from "../math/quat";
 import type { Box } from "../shapes/box";
 import type { ContactManifold } from "./contactManifold";
 import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
@@ -68,8 +67,8 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
   if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
-  quatToMat3(pa.qx, pa.qy, pa.qz, pa.qw, RA, 0);
-  quatToMat3(pb.qx, pb.qy, pb.qz, pb.qw, RB, 0);
+  pa.rotationMatrix(RA, 0);
+  pb.rotationMatrix(RB, 0);
   const dx = pb.px - pa.px,
     dy = pb.py - pa.py,
     dz = pb.pz - pa.pz;

@@ -1,5 +1,4 @@
 import type { Pose } from "../math/pose";
-import { quatToMat3 } from "../math/quat";
 import type { Box } from "../shapes/box";
 import type { Sphere } from "../shapes/sphere";
 import type { ContactManifold } from "./contactManifold";
@@ -21,7 +20,7 @@ export function collideSphereBox(
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
   if (speculativeMargin === undefined) speculativeMargin = out.margin;
   out.count = 0;
-  quatToMat3(pb.qx, pb.qy, pb.qz, pb.qw, R, 0);
+  pb.rotationMatrix(R, 0);
   const wx = pa.px - pb.px,
     wy = pa.py - pb.py,
     wz = pa.pz - pb.pz;
