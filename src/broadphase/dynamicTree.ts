@@ -89,7 +89,9 @@ export class DynamicTree {
     this.userData = new Int32Array(0);
     this.heights = new Int32Array(0);
     this.order = new Int32Array(0);
-    this.stack = new Int32Array(64);
+    // Sized for deep trees from the start: growing it mid-query is a path rarely taken, which deoptimises the
+    // traversal that takes it (and the unoptimised code then allocates) in the middle of a simulation.
+    this.stack = new Int32Array(1024);
     this.tStack = new Float64Array(64);
     this.growNodes(Math.max(4, initialCapacity | 0));
   }

@@ -65,7 +65,10 @@ const PARALLEL_EPS = 1e-5;
  */
 export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
+  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  const margin = out.margin;
   out.count = 0;
   pa.rotationMatrix(RA, 0);
   pb.rotationMatrix(RB, 0);
@@ -115,34 +118,34 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
 
   // ---- A's face axes.
   let s = Math.abs(ta0) - (ax + e00 * bx + e01 * by + e02 * bz);
-  if (s > speculativeMargin) return;
+  if (s > margin) return;
   let sA = s,
     iA = 0;
   s = Math.abs(ta1) - (ay + e10 * bx + e11 * by + e12 * bz);
-  if (s > speculativeMargin) return;
+  if (s > margin) return;
   if (s > sA) {
     sA = s;
     iA = 1;
   }
   s = Math.abs(ta2) - (az + e20 * bx + e21 * by + e22 * bz);
-  if (s > speculativeMargin) return;
+  if (s > margin) return;
   if (s > sA) {
     sA = s;
     iA = 2;
   }
   // ---- B's face axes.
   s = Math.abs(tb0) - (e00 * ax + e10 * ay + e20 * az + bx);
-  if (s > speculativeMargin) return;
+  if (s > margin) return;
   let sB = s,
     iB = 0;
   s = Math.abs(tb1) - (e01 * ax + e11 * ay + e21 * az + by);
-  if (s > speculativeMargin) return;
+  if (s > margin) return;
   if (s > sB) {
     sB = s;
     iB = 1;
   }
   s = Math.abs(tb2) - (e02 * ax + e12 * ay + e22 * az + bz);
-  if (s > speculativeMargin) return;
+  if (s > margin) return;
   if (s > sB) {
     sB = s;
     iB = 2;
@@ -190,7 +193,7 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
         bz * Math.abs(c02 * l0 + c12 * l1 + c22 * l2);
       const tl = ta0 * l0 + ta1 * l1 + ta2 * l2;
       s = Math.abs(tl) - rA - rB;
-      if (s > speculativeMargin) return;
+      if (s > margin) return;
       if (s > sE) {
         sE = s;
         iE = i;
@@ -208,7 +211,7 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
     ARGS[1] = lyE;
     ARGS[2] = lzE;
     ARGS[3] = sE;
-    ARGS[4] = speculativeMargin;
+    ARGS[4] = margin;
     edgeContact(pa, pb, iE, jE, out);
     return;
   }
@@ -231,7 +234,7 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
   let sMax = sA > sB ? sA : sB;
   if (sE > sMax) sMax = sE;
   ARGS[0] = sMax;
-  ARGS[1] = speculativeMargin;
+  ARGS[1] = margin;
   if (refIsB) {
     // Reference face on B; its outward normal points from B toward A.
     const tb = iB === 0 ? tb0 : iB === 1 ? tb1 : tb2;

@@ -54,7 +54,10 @@ export function collideCapsuleBox(
   out: ContactManifold,
 ): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
+  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  const margin = out.margin;
   out.count = 0;
   pb.rotationMatrix(R, 0);
   const wx = pa.px - pb.px,
@@ -109,7 +112,7 @@ export function collideCapsuleBox(
   // The box feature: -1 for a face axis / closest point; for an SAT edge axis, the edge direction index.
   let edgeAxis = -1;
   if (d2 > 1e-12) {
-    const reach = r + speculativeMargin;
+    const reach = r + margin;
     if (d2 > reach * reach) return;
     const dist = Math.sqrt(d2);
     const inv = 1 / dist;
@@ -174,7 +177,7 @@ export function collideCapsuleBox(
       }
     }
     sep = best - r;
-    if (sep > speculativeMargin) return;
+    if (sep > margin) return;
   }
 
   // World normal from A (capsule) toward B (box) is -R n.
@@ -213,7 +216,7 @@ export function collideCapsuleBox(
       ENDS[4] = ny * hk;
       ENDS[5] = nz * hk;
       ENDS[6] = r;
-      ENDS[7] = speculativeMargin;
+      ENDS[7] = margin;
       ENDS[8] = Infinity;
       addEnds(out, pb, 1 + 2 * face);
       if (out.count > 0) return;
@@ -244,7 +247,7 @@ export function collideCapsuleBox(
         ENDS[4] = by;
         ENDS[5] = bz;
         ENDS[6] = r;
-        ENDS[7] = speculativeMargin;
+        ENDS[7] = margin;
         ENDS[8] = sep + 0.02 * r;
         addEnds(out, pb, 16 + 2 * edge);
         if (out.count > 0) return;

@@ -34,7 +34,10 @@ export function collideCapsuleCapsule(
   out: ContactManifold,
 ): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
+  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  const margin = out.margin;
   out.count = 0;
   let qx = pa.qx,
     qy = pa.qy,
@@ -81,7 +84,7 @@ export function collideCapsuleCapsule(
     dy = pb.py + uby * t - ay,
     dz = pb.pz + ubz * t - az;
   const d2 = dx * dx + dy * dy + dz * dz;
-  const reach = rr + speculativeMargin;
+  const reach = rr + margin;
   if (d2 > reach * reach) return;
   const dist = Math.sqrt(d2);
 
@@ -171,12 +174,12 @@ export function collideCapsuleCapsule(
       // otherwise the axes cross or diverge and the ends would support where the surfaces do not touch.
       const tol = 0.02 * rr;
       if (ES[1] <= dist + tol && ES[3] <= dist + tol) {
-        if (sepLo <= speculativeMargin) {
+        if (sepLo <= margin) {
           ES[0] = lo;
           ES[1] = sepLo;
           addEnd(out, pa, 1);
         }
-        if (sepHi <= speculativeMargin) {
+        if (sepHi <= margin) {
           ES[0] = hi;
           ES[1] = sepHi;
           addEnd(out, pa, 2);

@@ -806,7 +806,10 @@ export function collideConvexGeneric(
   out: ContactManifold,
 ): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // Read from the manifold so it stays an unboxed double (a sometimes-undefined parameter is tagged, and
+  // merging a double into it allocates a HeapNumber per call).
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  const margin = out.margin;
   out.count = 0;
   a.radiiInto(radii, 0);
   b.radiiInto(radii, 2);
@@ -815,11 +818,11 @@ export function collideConvexGeneric(
   let nx: number, ny: number, nz: number, sep: number;
   let wax: number, way: number, waz: number, wbx: number, wby: number, wbz: number;
   gjkStart[0] = gjkStart[1] = gjkStart[2] = 0;
-  gjkStart[3] = speculativeMargin + rA + rB;
+  gjkStart[3] = margin + rA + rB;
   if (gjkDistanceFrom(a, pa, b, pb, gjk, gjkStart)) {
     if (!gjk.exact) return;
     sep = gjk.distance - rA - rB;
-    if (sep > speculativeMargin) return;
+    if (sep > margin) return;
     nx = gjk.nx;
     ny = gjk.ny;
     nz = gjk.nz;
@@ -998,7 +1001,7 @@ export function collideConvexGeneric(
   let m = 0;
   let maxD = -Infinity;
   for (let i = 0; i < candN; i++) {
-    if (candD[i] >= -speculativeMargin) {
+    if (candD[i] >= -margin) {
       candX[m] = candX[i];
       candY[m] = candY[i];
       candZ[m] = candZ[i];
@@ -1012,7 +1015,7 @@ export function collideConvexGeneric(
   // The GJK/EPA witness is the true deepest point: use it when the feature contacts miss it (a point
   // feature, non-parallel segments, or a curved rim deeper than the inscribed cap polygon).
   const wDepth = -sep;
-  if ((candN === 0 || wDepth > maxD + DEPTH_TIE) && wDepth >= -speculativeMargin) {
+  if ((candN === 0 || wDepth > maxD + DEPTH_TIE) && wDepth >= -margin) {
     const i = candN++;
     candId[i] = idBase | WITNESS_CODE;
     if (m === 0) {
@@ -1036,7 +1039,7 @@ export function collideConvexGeneric(
       candY[i] = py + ref.fny * 0.5 * d;
       candZ[i] = pz + ref.fnz * 0.5 * d;
       candD[i] = d;
-      if (d < -speculativeMargin || d <= maxD) candN--;
+      if (d < -margin || d <= maxD) candN--;
     } else {
       // Parallel segments: the normal is perpendicular to both lines; measure the witness along it.
       const d = (wax - wbx) * nx + (way - wby) * ny + (waz - wbz) * nz;
@@ -1044,7 +1047,7 @@ export function collideConvexGeneric(
       candY[i] = wby + ny * 0.5 * d;
       candZ[i] = wbz + nz * 0.5 * d;
       candD[i] = d;
-      if (d < -speculativeMargin || d <= maxD) candN--;
+      if (d < -margin || d <= maxD) candN--;
     }
   }
   if (candN === 0) return;

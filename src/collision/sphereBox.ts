@@ -18,7 +18,10 @@ export function collideSphereBox(
   out: ContactManifold,
 ): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
+  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  const margin = out.margin;
   out.count = 0;
   pb.rotationMatrix(R, 0);
   const wx = pa.px - pb.px,
@@ -47,7 +50,7 @@ export function collideSphereBox(
     dz = qz - cz;
   const d2 = dx * dx + dy * dy + dz * dz;
   if (d2 > 1e-24) {
-    const reach = r + speculativeMargin;
+    const reach = r + margin;
     if (d2 > reach * reach) return;
     dist = Math.sqrt(d2);
     const inv = 1 / dist;

@@ -16,7 +16,10 @@ export function collideSphereCapsule(
   out: ContactManifold,
 ): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
+  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  const margin = out.margin;
   out.count = 0;
   const qx = pb.qx,
     qy = pb.qy,
@@ -40,7 +43,7 @@ export function collideSphereCapsule(
   const ra = a.radius,
     rb = b.radius;
   const d2 = dx * dx + dy * dy + dz * dz;
-  const reach = ra + rb + speculativeMargin;
+  const reach = ra + rb + margin;
   if (d2 > reach * reach) return;
   const dist = Math.sqrt(d2);
   let nx: number, ny: number, nz: number;

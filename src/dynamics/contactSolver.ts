@@ -561,7 +561,8 @@ export class ContactSolver {
         if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
         c[co + C_NORMAL_IMPULSE] = next;
         if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
-        if (lambda !== 0) {
+        // Applied unconditionally: a branch that is rarely taken would deoptimise this loop the first time.
+        {
           const px = lambda * nx, py = lambda * ny, pz = lambda * nz;
           vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
           vbx += mB * px; vby += mB * py; vbz += mB * pz;
@@ -603,26 +604,21 @@ export class ContactSolver {
         let n2 = o2 - (m12 * v1 + m22 * v2);
         const l2 = n1 * n1 + n2 * n2;
         if (l2 > maxF * maxF) {
-          if (maxF <= 0) {
-            n1 = 0;
-            n2 = 0;
-          } else {
-            fr[0] = n1;
-            fr[1] = n2;
-            fr[2] = maxF;
-            fr[3] = m11;
-            fr[4] = m12;
-            fr[5] = m22;
-            projectFriction(fr);
-            n1 = fr[0];
-            n2 = fr[1];
-          }
+          fr[0] = n1;
+          fr[1] = n2;
+          fr[2] = maxF;
+          fr[3] = m11;
+          fr[4] = m12;
+          fr[5] = m22;
+          projectFriction(fr);
+          n1 = fr[0];
+          n2 = fr[1];
         }
         c[co + C_T1_IMPULSE] = n1;
         c[co + C_T2_IMPULSE] = n2;
         const d1 = n1 - o1,
           d2 = n2 - o2;
-        if (d1 !== 0 || d2 !== 0) {
+        {
           const px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
           vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
           vbx += mB * px; vby += mB * py; vbz += mB * pz;
@@ -772,6 +768,12 @@ function projectFriction(io: Float64Array): void {
     b = io[4],
     c = io[5];
   const out = io;
+  if (!(max > 0)) {
+    // No normal impulse: no friction (tested here, not in the solver loop, to keep its branches few).
+    out[0] = 0;
+    out[1] = 0;
+    return;
+  }
   // Eigen-decomposition of the symmetric 2x2 K^-1; K has the reciprocal eigenvalues.
   const half = 0.5 * (a - c);
   const disc = Math.sqrt(half * half + b * b);

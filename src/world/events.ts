@@ -36,33 +36,27 @@ export class ContactEventBuffer {
     this.count = 0;
   }
 
-  /** Appends an event; returns its index. */
-  add(
-    a: number,
-    b: number,
-    type: ContactEventType,
-    px: number,
-    py: number,
-    pz: number,
-    nx: number,
-    ny: number,
-    nz: number,
-    separation: number,
-    impulse: number,
-  ): number {
+  /**
+   * Appends an event with its point and normal copied from `src[o..o+5]` (px, py, pz, nx, ny, nz);
+   * returns its index. Separation and impulse are written by the caller into {@link separation} and
+   * {@link impulse}: doubles passed as arguments would be heap-allocated by V8 when the call is not inlined.
+   */
+  add(a: number, b: number, type: ContactEventType, src: Float64Array, o: number): number {
     const i = this.count;
     if (i === this.bodyA.length) this.grow(i * 2);
     this.bodyA[i] = a;
     this.bodyB[i] = b;
     this.type[i] = type;
-    this.point[i * 3] = px;
-    this.point[i * 3 + 1] = py;
-    this.point[i * 3 + 2] = pz;
-    this.normal[i * 3] = nx;
-    this.normal[i * 3 + 1] = ny;
-    this.normal[i * 3 + 2] = nz;
-    this.separation[i] = separation;
-    this.impulse[i] = impulse;
+    const p = this.point,
+      n = this.normal;
+    p[i * 3] = src[o];
+    p[i * 3 + 1] = src[o + 1];
+    p[i * 3 + 2] = src[o + 2];
+    n[i * 3] = src[o + 3];
+    n[i * 3 + 1] = src[o + 4];
+    n[i * 3 + 2] = src[o + 5];
+    this.separation[i] = 0;
+    this.impulse[i] = 0;
     this.count = i + 1;
     return i;
   }

@@ -1916,7 +1916,9 @@ export class World {
         pl[e * 6 + 4] = ny;
         pl[e * 6 + 5] = nz;
         const type = prev.find(ha, hb) >= 0 ? ContactEventType.Persisted : ContactEventType.Began;
-        ev.add(ha, hb, type, px, py, pz, nx, ny, nz, minSep, total);
+        const k = ev.add(ha, hb, type, pl, e * 6);
+        ev.separation[k] = minSep;
+        ev.impulse[k] = total;
       }
       m = end;
     }
@@ -1935,7 +1937,7 @@ export class World {
         continue;
       }
       const pl = prev.payload;
-      ev.add(ha, hb, ContactEventType.Ended, pl[e * 6], pl[e * 6 + 1], pl[e * 6 + 2], pl[e * 6 + 3], pl[e * 6 + 4], pl[e * 6 + 5], 0, 0);
+      ev.add(ha, hb, ContactEventType.Ended, pl, e * 6);
     }
     // Trigger enter / exit.
     const tc = this.triggerCur,
