@@ -123,6 +123,8 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _v = new Vector3();
   private readonly _v2 = new Vector3();
   private readonly _q = new Quaternion();
+  /** The flat pose buffer of the per-step sync (World.getOriginPose: position, then orientation). */
+  private readonly _poseBuf = new Float64Array(7);
   private readonly _m = new Matrix();
   private readonly _m2 = new Matrix();
   private readonly _m3 = new Matrix();
@@ -490,24 +492,50 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       const matrixData = thinInstances(transformNode)?.matrixData;
       if (!matrixData) return;
       const n = Math.min(inst.length, Math.floor(matrixData.length / 16));
+      const p = this._poseBuf;
       for (let i = 0; i < n; i++) {
         const rec = inst[i];
         if (rec.handle < 0) continue;
-        this.world.getPosition(rec.handle, this._v);
-        this.world.getOrientation(rec.handle, this._q);
-        this._v2.set(rec.sx, rec.sy, rec.sz);
-        Matrix.ComposeToRef(this._v2, this._q, this._v, this._m);
-        this._m.copyToArray(matrixData, i * 16);
+        // The instance matrix written straight from the flat pose (Babylon's Matrix.ComposeToRef layout:
+        // scaled rotation rows, translation in 12..14), with no Vector3 / Quaternion / Matrix in between.
+        this.world.getOriginPose(rec.handle, p, 0);
+        const x = p[3],
+          y = p[4],
+          z = p[5],
+          w = p[6];
+        const xx = x * x, yy = y * y, zz = z * z, xy = x * y, zw = z * w, zx = z * x, yw = y * w, yz = y * z, xw = x * w;
+        const o = i * 16,
+          sx = rec.sx,
+          sy = rec.sy,
+          sz = rec.sz;
+        matrixData[o] = (1 - 2 * (yy + zz)) * sx;
+        matrixData[o + 1] = 2 * (xy + zw) * sx;
+        matrixData[o + 2] = 2 * (zx - yw) * sx;
+        matrixData[o + 3] = 0;
+        matrixData[o + 4] = 2 * (xy - zw) * sy;
+        matrixData[o + 5] = (1 - 2 * (zz + xx)) * sy;
+        matrixData[o + 6] = 2 * (yz + xw) * sy;
+        matrixData[o + 7] = 0;
+        matrixData[o + 8] = 2 * (zx + yw) * sz;
+        matrixData[o + 9] = 2 * (yz - xw) * sz;
+        matrixData[o + 10] = (1 - 2 * (yy + xx)) * sz;
+        matrixData[o + 11] = 0;
+        matrixData[o + 12] = p[0];
+        matrixData[o + 13] = p[1];
+        matrixData[o + 14] = p[2];
+        matrixData[o + 15] = 1;
       }
       (transformNode as Mesh).thinInstanceBufferUpdated("matrix");
       return;
     }
     const rec = body._pluginData as BodyRecord | undefined;
     if (!(rec instanceof BodyRecord) || rec.handle < 0) return;
-    const pos = this.world.getPosition(rec.handle, this._v);
-    const quat = this.world.getOrientation(rec.handle, this._q);
+    const p = this._poseBuf;
+    this.world.getOriginPose(rec.handle, p, 0);
     const parent = transformNode.parent as TransformNode | null;
     if (parent && !parent.getWorldMatrix().isIdentity()) {
+      const pos = this._v.set(p[0], p[1], p[2]);
+      const quat = this._q.set(p[3], p[4], p[5], p[6]);
       // Local TRS relative to the parent; the node keeps its own scaling.
       parent.computeWorldMatrix(true);
       this._v2.copyFrom(transformNode.scaling);
@@ -519,9 +547,9 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       transformNode.rotationQuaternion?.normalize();
       transformNode.scaling.copyFrom(this._v2);
     } else {
-      transformNode.position.copyFrom(pos);
-      if (transformNode.rotationQuaternion) transformNode.rotationQuaternion.copyFrom(quat);
-      else quat.toEulerAnglesToRef(transformNode.rotation);
+      transformNode.position.set(p[0], p[1], p[2]);
+      if (transformNode.rotationQuaternion) transformNode.rotationQuaternion.set(p[3], p[4], p[5], p[6]);
+      else this._q.set(p[3], p[4], p[5], p[6]).toEulerAnglesToRef(transformNode.rotation);
     }
   }
 

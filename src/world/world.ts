@@ -470,16 +470,43 @@ export class World {
 
   /** Writes the position of the body's origin (the frame its shape is in). */
   getPosition<T extends Vec3Like>(handle: number, out: T): T {
-    const i = this.index(handle, "getPosition");
+    this.index(handle, "getPosition");
+    this.getOriginPose(handle, pose7, 0);
+    out.x = pose7[0];
+    out.y = pose7[1];
+    out.z = pose7[2];
+    return out;
+  }
+
+  /**
+   * Writes the pose of the body's origin (the frame its shape is in) as seven numbers at `out[o..o+6]`:
+   * position x, y, z, then orientation x, y, z, w. One handle lookup and no objects: the path a renderer's
+   * per-step sync takes for every body.
+   */
+  getOriginPose(handle: number, out: Float64Array, o: number): void {
+    const i = this.index(handle, "getOriginPose");
     const b = this.bodies;
     const q = b.rot,
-      o = i * 4,
-      c = b.localCom;
-    rot(q[o], q[o + 1], q[o + 2], q[o + 3], c[i * 3], c[i * 3 + 1], c[i * 3 + 2], tmp3);
-    out.x = b.pos[i * 3] - tmp3[0];
-    out.y = b.pos[i * 3 + 1] - tmp3[1];
-    out.z = b.pos[i * 3 + 2] - tmp3[2];
-    return out;
+      c = b.localCom,
+      p = b.pos;
+    const qx = q[i * 4],
+      qy = q[i * 4 + 1],
+      qz = q[i * 4 + 2],
+      qw = q[i * 4 + 3];
+    const vx = c[i * 3],
+      vy = c[i * 3 + 1],
+      vz = c[i * 3 + 2];
+    // origin = centre of mass - R * localCom (the rotation written out, as in rot()).
+    const tx = 2 * (qy * vz - qz * vy),
+      ty = 2 * (qz * vx - qx * vz),
+      tz = 2 * (qx * vy - qy * vx);
+    out[o] = p[i * 3] - (vx + qw * tx + (qy * tz - qz * ty));
+    out[o + 1] = p[i * 3 + 1] - (vy + qw * ty + (qz * tx - qx * tz));
+    out[o + 2] = p[i * 3 + 2] - (vz + qw * tz + (qx * ty - qy * tx));
+    out[o + 3] = qx;
+    out[o + 4] = qy;
+    out[o + 5] = qz;
+    out[o + 6] = qw;
   }
 
   /** Writes the body's orientation. */
@@ -2191,6 +2218,7 @@ export class World {
 // ---------------------------------------------------------------- helpers
 
 const tmp3 = new Float64Array(3);
+const pose7 = new Float64Array(7);
 const hashView = new DataView(new ArrayBuffer(8));
 const tmpV = { x: 0, y: 0, z: 0 };
 

@@ -75,4 +75,31 @@ describe("bodies and handles", () => {
     w.step(1 / 60);
     expect(pos(w, floating).y).toBeGreaterThan(5);
   });
+  it("getOriginPose writes the origin (not the centre of mass) and the orientation as seven numbers", () => {
+    const w = new World({ gravity: { x: 0, y: 0, z: 0 } });
+    // 90 degrees about z, centre of mass 1 m along the body's local x: the origin sits 1 m below the
+    // centre of mass in world y once rotated (R * (1, 0, 0) = (0, 1, 0)).
+    const s = Math.SQRT1_2;
+    const h = w.createBody({
+      position: { x: 2, y: 3, z: 4 },
+      orientation: { x: 0, y: 0, z: s, w: s },
+      collidable: { shape: new Box(0.5, 0.5, 0.5) },
+      massProperties: { centerOfMass: { x: 1, y: 0, z: 0 } },
+    });
+    const out = new Float64Array(9).fill(-7);
+    w.getOriginPose(h, out, 1);
+    expect(out[0]).toBe(-7); // writes only out[1..7]
+    expect(out[8]).toBe(-7);
+    const p = w.getPosition(h, { x: 0, y: 0, z: 0 });
+    // 1e-12: one quaternion rotation in doubles.
+    expect(out[1]).toBeCloseTo(2, 12);
+    expect(out[2]).toBeCloseTo(3, 12);
+    expect(out[3]).toBeCloseTo(4, 12);
+    expect([out[1], out[2], out[3]]).toEqual([p.x, p.y, p.z]);
+    expect([out[4], out[5], out[6], out[7]]).toEqual([0, 0, s, s]);
+    const com = w.getCenterOfMass(h, { x: 0, y: 0, z: 0 });
+    expect(com.x).toBeCloseTo(2, 12);
+    expect(com.y).toBeCloseTo(4, 12);
+    expect(() => w.getOriginPose(-1, out, 0)).toThrow(/getOriginPose/);
+  });
 });
