@@ -154,7 +154,7 @@ function sanityText(f) {
   if (!f) return "n/a";
   const parts = [];
   if (f.dynamic !== undefined) {
-    parts.push(`y ${fmt(f.minY, 2)} / ${fmt(f.meanY, 2)} / ${fmt(f.maxY, 2)}; ${f.fallen} below -1`);
+    parts.push(`y ${fmt(f.minY, 2)} / ${fmt(f.meanY, 2)} / ${fmt(f.maxY, 2)}; ${f.fallen} below -1${f.offEdge ? ` (+${f.offEdge} off the ground's edge)` : ""}`);
     if (f.nonFinite) parts.push(`**${f.nonFinite} non-finite**`);
   }
   if (f.jointGapMax !== undefined) parts.push(`joint gap max ${fmt(1000 * f.jointGapMax, 1)} mm, mean ${fmt(1000 * f.jointGapMean, 2)} mm`);
@@ -258,7 +258,7 @@ function writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds
       "body (Babylon; for Havok's thin-instanced body, `HP_Body_SetActivationControl` per instance, since " +
       "HavokPlugin.setActivationControl only handles single bodies) or `sleepingEnabled: false` (raw engine). " +
       "The sanity column is a check that the scene behaved, not a measurement: the min / mean / max y of the " +
-      "dynamic bodies after the run and how many ended below y = -1 (fell off or through), non-finite poses, the " +
+      "dynamic bodies after the run and how many ended below y = -1 inside the ground's footprint (fell through; bodies below it beyond |x| or |z| = 100 m rolled off the edge and are counted apart), non-finite poses, the " +
       "largest and mean distance between the two pivots of each joint (joint error), bullets that ended a step " +
       "beyond their wall (tunnels), and for the ray scene the hits of the last batch.",
   );

@@ -449,6 +449,7 @@ function sanity(sim, spec) {
     max = -Infinity,
     sum = 0,
     fallen = 0,
+    offEdge = 0,
     nonFinite = 0;
   const poses = new Array(spec.bodies.length);
   for (let i = 0; i < spec.bodies.length; i++) {
@@ -460,12 +461,17 @@ function sanity(sim, spec) {
       continue;
     }
     n++;
-    if (pose.y < -1) fallen++;
+    // Below the ground: through it (inside the 200 x 200 m ground's footprint) or off its edge (a body that
+    // rolled or slid 100 m away: spheres roll without resistance, so a fast one can leave in a long run).
+    if (pose.y < -1) {
+      if (Math.abs(pose.x) > 100 || Math.abs(pose.z) > 100) offEdge++;
+      else fallen++;
+    }
     if (pose.y < min) min = pose.y;
     if (pose.y > max) max = pose.y;
     sum += pose.y;
   }
-  if (n + nonFinite > 0) Object.assign(out, { dynamic: n + nonFinite, minY: min, meanY: sum / n, maxY: max, fallen, nonFinite });
+  if (n + nonFinite > 0) Object.assign(out, { dynamic: n + nonFinite, minY: min, meanY: sum / n, maxY: max, fallen, offEdge, nonFinite });
   if (spec.joints?.length) {
     let gapMax = 0,
       gapSum = 0;
