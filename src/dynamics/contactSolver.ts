@@ -61,9 +61,13 @@ const C_RAX = 0,
   C_PX = 24, // contact point at t0, world
   C_T12_MASS = 27, // off-diagonal of the inverse 2x2 tangent mass
   C_WARM = 28, // impact tracking: the normal impulse this substep was warm started with (-1: not tracked)
-  C_IMPACT_IMPULSE = 29; // impulse an impact substep added beyond its warm start, not to be re-applied
+  C_IMPACT_IMPULSE = 29, // impulse an impact substep added beyond its warm start, not to be re-applied
+  C_E1X = 30, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
+  C_E1Y = 31,
+  C_L1 = 32, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
+  C_L2 = 33;
 /** Contact stride. */
-export const CONTACT = 30;
+export const CONTACT = 34;
 
 /**
  * A contact whose bodies approach faster than this at the start of the step meets an impact during the
@@ -372,6 +376,8 @@ export class ContactSolver {
         c[co + C_T1_MASS] = k22 * id;
         c[co + C_T2_MASS] = k11 * id;
         c[co + C_T12_MASS] = -k12 * id;
+        // Its eigen-decomposition, once per step rather than at every friction projection (projectFriction).
+        tangentEigen(k11, k12, k22, c, co);
         // Relative normal velocity before the solve (B relative to A; negative = approaching).
         const dvx = vel[b * 3] + (w[b * 3 + 1] * rbz - w[b * 3 + 2] * rby) - vel[a * 3] - (w[a * 3 + 1] * raz - w[a * 3 + 2] * ray);
         const dvy = vel[b * 3 + 1] + (w[b * 3 + 2] * rbx - w[b * 3] * rbz) - vel[a * 3 + 1] - (w[a * 3 + 2] * rax - w[a * 3] * raz);
@@ -619,10 +625,7 @@ export class ContactSolver {
           fr[0] = n1;
           fr[1] = n2;
           fr[2] = maxF;
-          fr[3] = m11;
-          fr[4] = m12;
-          fr[5] = m22;
-          projectFriction(fr);
+          projectFriction(fr, c, co);
           n1 = fr[0];
           n2 = fr[1];
         }
@@ -752,25 +755,53 @@ export const HeaderField = {
   handleB: H_HANDLE_B,
 } as const;
 
-const fr = new Float64Array(6);
+const fr = new Float64Array(3);
 const contactImpulse = new Float64Array(3);
+
+/**
+ * Writes the eigen-decomposition of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] to
+ * the contact: unit eigenvector e1 (C_E1X, C_E1Y) and the eigenvalues of K for e1 and e2 = perp(e1) (C_L1,
+ * C_L2; a singular K, det <= 0, gets C_L2 = 0 and projectFriction scales radially).
+ */
+function tangentEigen(k11: number, k12: number, k22: number, c: Float64Array, co: number): void {
+  const half = 0.5 * (k11 - k22);
+  const disc = Math.sqrt(half * half + k12 * k12);
+  const mid = 0.5 * (k11 + k22);
+  const big = mid + disc,
+    small = mid - disc;
+  let ex: number, ey: number;
+  if (Math.abs(k12) > 1e-300) {
+    ex = k12;
+    ey = big - k11;
+    const l = Math.sqrt(ex * ex + ey * ey);
+    ex /= l;
+    ey /= l;
+  } else if (k11 >= k22) {
+    ex = 1;
+    ey = 0;
+  } else {
+    ex = 0;
+    ey = 1;
+  }
+  c[co + C_E1X] = ex;
+  c[co + C_E1Y] = ey;
+  c[co + C_L1] = big;
+  c[co + C_L2] = small > 0 ? small : 0;
+}
 
 /**
  * Projects the unclamped friction impulse u onto the disc |n| <= max in the metric of the tangent
  * effective mass K (the velocity response), i.e. the Coulomb impulse that leaves the least relative
  * kinetic energy: n = (K + beta I)^-1 K u with beta >= 0 such that |n| = max. Fast sliding gives
  * n = -max * (sliding direction); a contact on the edge of sticking gives u scaled onto the disc.
- * K^-1's entries come from the solver; beta solves the secular equation by Newton
- * on 1/|n(beta)| - 1/max (More and Sorensen's trust-region iteration), which converges monotonically.
+ * K's eigensystem comes from the contact (tangentEigen, once per step); beta solves the secular equation by
+ * Newton on 1/|n(beta)| - 1/max (More and Sorensen's trust-region iteration), which converges monotonically.
  */
-function projectFriction(io: Float64Array): void {
-  // In: u (io[0], io[1]), max (io[2]), K^-1 entries a, b, c (io[3..5]); out: n (io[0], io[1]).
+function projectFriction(io: Float64Array, c: Float64Array, co: number): void {
+  // In: u (io[0], io[1]), max (io[2]); out: n (io[0], io[1]).
   const u1 = io[0],
     u2 = io[1],
-    max = io[2],
-    a = io[3],
-    b = io[4],
-    c = io[5];
+    max = io[2];
   const out = io;
   if (!(max > 0)) {
     // No normal impulse: no friction (tested here, not in the solver loop, to keep its branches few).
@@ -778,36 +809,18 @@ function projectFriction(io: Float64Array): void {
     out[1] = 0;
     return;
   }
-  // Eigen-decomposition of the symmetric 2x2 K^-1; K has the reciprocal eigenvalues.
-  const half = 0.5 * (a - c);
-  const disc = Math.sqrt(half * half + b * b);
-  const mid = 0.5 * (a + c);
-  const mu1 = mid + disc,
-    mu2 = mid - disc;
-  let e1x: number, e1y: number;
-  if (Math.abs(b) > 1e-300) {
-    e1x = b;
-    e1y = mu1 - a;
-    const l = Math.sqrt(e1x * e1x + e1y * e1y);
-    e1x /= l;
-    e1y /= l;
-  } else if (a >= c) {
-    e1x = 1;
-    e1y = 0;
-  } else {
-    e1x = 0;
-    e1y = 1;
-  }
+  const e1x = c[co + C_E1X],
+    e1y = c[co + C_E1Y],
+    l1 = c[co + C_L1],
+    l2 = c[co + C_L2];
   const e2x = -e1y,
     e2y = e1x;
-  if (!(mu2 > 0)) {
+  if (!(l2 > 0)) {
     const sc = max / Math.sqrt(u1 * u1 + u2 * u2);
     out[0] = u1 * sc;
     out[1] = u2 * sc;
     return;
   }
-  const l1 = 1 / mu1,
-    l2 = 1 / mu2;
   // K u in the eigenbasis.
   const p1 = l1 * (e1x * u1 + e1y * u2),
     p2 = l2 * (e2x * u1 + e2y * u2);
