@@ -1,4 +1,5 @@
-// Profiles one benchmark row: node bench/profile.mjs <engine> <scene> <on|off|n/a> [warmup] [steps] [--top N]
+// Profiles one benchmark row: node bench/profile.mjs <engine> <scene> <on|off|n/a> [warmup] [steps] [--top N] [--alloc]
+// (--alloc: where the measured steps allocate, from a sampling heap profile, instead of the CPU profile)
 //
 // Runs bench/scene-runner.mjs with --cpu-prof (a V8 CPU profile, 200 µs sampling, of the measured steps only),
 // then prints the top functions by self time and by inclusive time, each with its share of the samples,
@@ -16,9 +17,11 @@ const root = path.dirname(here);
 
 const args = process.argv.slice(2);
 let top = 20;
+let alloc = false;
 const pos = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--top") top = Number(args[++i]);
+  else if (args[i] === "--alloc") alloc = true;
   else pos.push(args[i]);
 }
 const [engine, scene, sleep, warmup, steps] = pos;
@@ -33,7 +36,8 @@ const profFile = path.join(outDir, `${base}.cpuprofile`);
 const runnerArgs = ["--expose-gc", path.join(here, "scene-runner.mjs"), engine, scene, sleep];
 if (warmup) runnerArgs.push(warmup);
 if (steps) runnerArgs.push(steps);
-runnerArgs.push(`--cpu-prof=${profFile}`);
+const heapFile = path.join(outDir, `${base}.heapprofile`);
+runnerArgs.push(alloc ? `--heap-prof=${heapFile}` : `--cpu-prof=${profFile}`);
 const r = spawnSync(process.execPath, runnerArgs, { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 });
 const line = (r.stdout ?? "").split("\n").find((l) => l.startsWith("BENCH_RESULT "));
 if (!line) {
@@ -66,6 +70,34 @@ function where(cf) {
   const m = url.match(/node_modules\/(@babylonjs\/[^/]+\/.*)$/);
   if (m) return `${m[1]}:${cf.lineNumber + 1}`;
   return `${path.basename(url)}:${cf.lineNumber + 1}`;
+}
+
+if (alloc) {
+  // Bytes allocated per function (self) over the measured steps, from the sampling heap profile; the
+  // allocation stack includes inlined frames, so the function named is the one whose code allocated.
+  const heap = JSON.parse(fs.readFileSync(heapFile, "utf8"));
+  const bytes = new Map(),
+    frames = new Map();
+  let all = 0;
+  (function walk(n, caller) {
+    const k = `${n.callFrame.functionName || "(anonymous)"}|${n.callFrame.url}|${n.callFrame.lineNumber}`;
+    if (n.selfSize) {
+      const kk = `${k}<-${caller}`;
+      bytes.set(kk, (bytes.get(kk) ?? 0) + n.selfSize);
+      frames.set(kk, [n.callFrame, caller]);
+      all += n.selfSize;
+    }
+    for (const c of n.children ?? []) walk(c, `${n.callFrame.functionName || "(anonymous)"} ${where(n.callFrame)}`);
+  })(heap.head, "");
+  console.log(
+    `${engine} ${scene} sleep=${sleep}: ${(all / 1024).toFixed(0)} KB sampled over ${result.steps} measured steps, ` +
+      `${result.gcCount} GCs; by allocating function (and its caller):`,
+  );
+  for (const [k, b] of [...bytes].sort((x, y) => y[1] - x[1]).slice(0, top)) {
+    const [cf, caller] = frames.get(k);
+    console.log(`${(b / 1024).toFixed(1).padStart(9)} KB  ${cf.functionName || "(anonymous)"}  ${where(cf)}  <- ${caller}`);
+  }
+  process.exit(0);
 }
 
 const profile = JSON.parse(fs.readFileSync(profFile, "utf8"));

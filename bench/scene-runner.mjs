@@ -1,11 +1,12 @@
 // Runs one benchmark row in this process and prints one line: `BENCH_RESULT <json>`.
 //
-//   node --expose-gc bench/scene-runner.mjs <engine> <scene> <sleep:on|off|n/a> [warmup] [steps] [--cpu-prof=FILE]
+//   node --expose-gc bench/scene-runner.mjs <engine> <scene> <sleep:on|off|n/a> [warmup] [steps] [--cpu-prof=FILE] [--heap-prof=FILE]
 //
 // engines: havok (Babylon NullEngine + HavokPlugin), continuum-plugin (same Babylon scene with
 // ContinuumPlugin from dist/continuum.mjs), continuum-engine (raw World API from dist/continuum.mjs).
 // warmup / steps default to the scene's own (bench/scenes.mjs), else 120 / 1000.
 // --cpu-prof=FILE writes a V8 CPU profile of the measured steps only (node:inspector), for bench/profile.mjs.
+// --heap-prof=FILE writes a sampling heap profile (allocations) of the measured steps, for bench/profile.mjs --alloc.
 // The result has status "ok", "unavailable" (the engine could not be loaded: no build, missing export)
 // or "failed" (it loaded but threw while building or stepping the scene); only "ok" carries timings.
 import fs from "node:fs";
@@ -492,16 +493,18 @@ function sanity(sim, spec) {
 
 function parseArgs(argv) {
   const pos = [];
-  let cpuProf = null;
+  let cpuProf = null,
+    heapProf = null;
   for (const a of argv) {
     if (a.startsWith("--cpu-prof=")) cpuProf = a.slice("--cpu-prof=".length);
+    else if (a.startsWith("--heap-prof=")) heapProf = a.slice("--heap-prof=".length);
     else pos.push(a);
   }
-  return { pos, cpuProf };
+  return { pos, cpuProf, heapProf };
 }
 
 async function main() {
-  const { pos, cpuProf } = parseArgs(process.argv.slice(2));
+  const { pos, cpuProf, heapProf } = parseArgs(process.argv.slice(2));
   const [engine, sceneName, sleepArg, warmupArg, stepsArg] = pos;
   const base = { engine, scene: sceneName, sleep: sleepArg };
   if (!ENGINES.includes(engine) || !SCENES[sceneName] || !sceneSleepModes(sceneName).includes(sleepArg)) {
@@ -596,19 +599,29 @@ async function main() {
     const warmShots = shots,
       warmTunnels = tunnels;
 
-    if (cpuProf) {
+    if (cpuProf || heapProf) {
       const inspector = await import("node:inspector/promises");
       profiler = new inspector.Session();
       profiler.connect();
-      await profiler.post("Profiler.enable");
-      await profiler.post("Profiler.setSamplingInterval", { interval: 200 });
+      if (cpuProf) {
+        await profiler.post("Profiler.enable");
+        await profiler.post("Profiler.setSamplingInterval", { interval: 200 });
+      }
     }
     globalThis.gc();
     globalThis.gc();
     const gcEntries = [];
     const obs = new PerformanceObserver((list) => gcEntries.push(...list.getEntries()));
     obs.observe({ entryTypes: ["gc"] });
-    if (profiler) await profiler.post("Profiler.start");
+    if (cpuProf) await profiler.post("Profiler.start");
+    // Allocation sampling (every 512 bytes on average), counting objects that the GC collects too: where the
+    // measured steps allocate, for bench/profile.mjs --alloc.
+    if (heapProf)
+      await profiler.post("HeapProfiler.startSampling", {
+        samplingInterval: 512,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     const heapBefore = process.memoryUsage().heapUsed;
     const times = new Float64Array(steps);
     // CPU time of this process per step (user + system, all threads: includes GC helper threads), which
@@ -627,12 +640,17 @@ async function main() {
     }
     const t1 = performance.now();
     const heapAfter = process.memoryUsage().heapUsed;
-    if (profiler) {
+    if (cpuProf) {
       const { profile } = await profiler.post("Profiler.stop");
       fs.mkdirSync(path.dirname(path.resolve(cpuProf)), { recursive: true });
       fs.writeFileSync(cpuProf, JSON.stringify(profile));
-      profiler.disconnect();
     }
+    if (heapProf) {
+      const { profile } = await profiler.post("HeapProfiler.stopSampling");
+      fs.mkdirSync(path.dirname(path.resolve(heapProf)), { recursive: true });
+      fs.writeFileSync(heapProf, JSON.stringify(profile));
+    }
+    if (profiler) profiler.disconnect();
     // Let the observer deliver the GC entries of the measured loop before anything else runs.
     await new Promise((r) => setTimeout(r, 100));
     gcEntries.push(...obs.takeRecords());

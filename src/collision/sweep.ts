@@ -357,16 +357,57 @@ const HI = new Float64Array(SAMPLES);
 const HIT = new Uint8Array(SAMPLES);
 
 /** Output of distanceAt: surface distance, unit normal A -> B, closest surface points. */
-let dDist = 0,
-  dNx = 0,
-  dNy = 1,
-  dNz = 0,
-  dAx = 0,
-  dAy = 0,
-  dAz = 0,
-  dBx = 0,
-  dBy = 0,
-  dBz = 0;
+/**
+ * The sweep's scalar state between its helpers: distanceAt's output (surface distance, unit normal A -> B,
+ * closest surface points), the current piece pair's bounding radii, the last piece pair's and the best hit's
+ * times, normal and point, bracket and rotation outputs. Fields of one object rather than module-level
+ * `let`s: a module variable holds a tagged value, so every double written to one is a new heap number (the
+ * continuous step's largest allocation), while an object's double field is updated in place.
+ */
+class SweepScratch {
+  dDist = 0.5;
+  dNx = 0.5;
+  dNy = 1.5;
+  dNz = 0.5;
+  dAx = 0.5;
+  dAy = 0.5;
+  dAz = 0.5;
+  dBx = 0.5;
+  dBy = 0.5;
+  dBz = 0.5;
+  rhoA = 0.5;
+  rhoB = 0.5;
+  pairT0 = 0.5;
+  pairT1 = 0.5;
+  brEnter = 0.5;
+  brExit = 0.5;
+  rx = 0.5;
+  ry = 0.5;
+  rz = 0.5;
+  bestT0 = 0.5;
+  bestT1 = 0.5;
+  sweepMinProg = 0.5;
+  sweepConv = 0.5;
+  sweepMaxT = 0.5;
+  bestNx = 0.5;
+  bestNy = 1.5;
+  bestNz = 0.5;
+  bestDist = 0.5;
+  bestPx = 0.5;
+  bestPy = 0.5;
+  bestPz = 0.5;
+  constructor() {
+    // Initialised with non-integers above so every field starts as a double field; the real initial values:
+    this.dDist = this.dNx = this.dNz = this.dAx = this.dAy = this.dAz = this.dBx = this.dBy = this.dBz = 0;
+    this.dNy = this.bestNy = 1;
+    this.rhoA = this.rhoB = this.pairT0 = this.pairT1 = this.brEnter = this.brExit = 0;
+    this.rx = this.ry = this.rz = this.bestT0 = this.bestT1 = 0;
+    this.sweepMinProg = this.sweepConv = this.sweepMaxT = 0;
+    this.bestNx = this.bestNz = this.bestDist = this.bestPx = this.bestPy = this.bestPz = 0;
+  }
+}
+const st = new SweepScratch();
+
 let queries = 0;
 
 /** The current piece pair: shapes, local poses in their bodies, motions, bounding radii about the COM. */
@@ -378,13 +419,9 @@ let identityA = true;
 let identityB = true;
 let motA: SweptMotion = new SweptMotion();
 let motB: SweptMotion = new SweptMotion();
-let rhoA = 0;
-let rhoB = 0;
 
 /** Result of the last sweepPiecePair. */
-let pairT0 = 0,
-  pairT1 = 0,
-  pairConverged = true,
+let pairConverged = true,
   pairIterations = 0;
 
 function posePieces(t: number): void {
@@ -401,7 +438,7 @@ function posePieces(t: number): void {
 }
 
 /**
- * Surface distance of the current piece pair at time t into dDist (negative or 0 when overlapping),
+ * Surface distance of the current piece pair at time t into st.dDist (negative or 0 when overlapping),
  * with the normal and closest points when `full` or when separated.
  */
 function distanceAt(t: number, full: boolean): number {
@@ -411,34 +448,34 @@ function distanceAt(t: number, full: boolean): number {
   queries++;
   const ra = a.coreRadius,
     rb = b.coreRadius;
-  const sep = gjkDistance(a, poseA, b, poseB, gjk, dNx, dNy, dNz);
+  const sep = gjkDistance(a, poseA, b, poseB, gjk, st.dNx, st.dNy, st.dNz);
   if (sep) {
-    dNx = gjk.nx;
-    dNy = gjk.ny;
-    dNz = gjk.nz;
-    dDist = gjk.distance - ra - rb;
-    dAx = gjk.ax + dNx * ra;
-    dAy = gjk.ay + dNy * ra;
-    dAz = gjk.az + dNz * ra;
-    dBx = gjk.bx - dNx * rb;
-    dBy = gjk.by - dNy * rb;
-    dBz = gjk.bz - dNz * rb;
-    return dDist;
+    st.dNx = gjk.nx;
+    st.dNy = gjk.ny;
+    st.dNz = gjk.nz;
+    st.dDist = gjk.distance - ra - rb;
+    st.dAx = gjk.ax + st.dNx * ra;
+    st.dAy = gjk.ay + st.dNy * ra;
+    st.dAz = gjk.az + st.dNz * ra;
+    st.dBx = gjk.bx - st.dNx * rb;
+    st.dBy = gjk.by - st.dNy * rb;
+    st.dBz = gjk.bz - st.dNz * rb;
+    return st.dDist;
   }
   // Cores overlap: penetration (EPA) only when the caller wants the normal.
-  dDist = -(ra + rb);
+  st.dDist = -(ra + rb);
   if (full) {
     if (epaPenetration(a, poseA, b, poseB, gjk, epa)) {
-      dNx = epa.nx;
-      dNy = epa.ny;
-      dNz = epa.nz;
-      dDist = -epa.depth - ra - rb;
-      dAx = epa.ax + dNx * ra;
-      dAy = epa.ay + dNy * ra;
-      dAz = epa.az + dNz * ra;
-      dBx = epa.bx - dNx * rb;
-      dBy = epa.by - dNy * rb;
-      dBz = epa.bz - dNz * rb;
+      st.dNx = epa.nx;
+      st.dNy = epa.ny;
+      st.dNz = epa.nz;
+      st.dDist = -epa.depth - ra - rb;
+      st.dAx = epa.ax + st.dNx * ra;
+      st.dAy = epa.ay + st.dNy * ra;
+      st.dAz = epa.az + st.dNz * ra;
+      st.dBx = epa.bx - st.dNx * rb;
+      st.dBy = epa.by - st.dNy * rb;
+      st.dBz = epa.bz - st.dNz * rb;
     } else {
       // Degenerate: centre offset as the normal.
       let nx = poseB.px - poseA.px,
@@ -454,20 +491,18 @@ function distanceAt(t: number, full: boolean): number {
         ny = 1;
         nz = 0;
       }
-      dNx = nx;
-      dNy = ny;
-      dNz = nz;
-      dAx = dBx = 0.5 * (poseA.px + poseB.px);
-      dAy = dBy = 0.5 * (poseA.py + poseB.py);
-      dAz = dBz = 0.5 * (poseA.pz + poseB.pz);
+      st.dNx = nx;
+      st.dNy = ny;
+      st.dNz = nz;
+      st.dAx = st.dBx = 0.5 * (poseA.px + poseB.px);
+      st.dAy = st.dBy = 0.5 * (poseA.py + poseB.py);
+      st.dAz = st.dBz = 0.5 * (poseA.pz + poseB.pz);
     }
   }
-  return dDist;
+  return st.dDist;
 }
 
 /** Bracket output. */
-let brEnter = 0,
-  brExit = 0;
 
 /**
  * The times in [tStart, tEnd] when the relative linear motion P + U t is within distance R: false
@@ -479,8 +514,8 @@ function bracket(px: number, py: number, pz: number, ux: number, uy: number, uz:
   const c = px * px + py * py + pz * pz - R * R;
   if (!(a > 1e-300)) {
     if (c > 0) return false;
-    brEnter = tStart;
-    brExit = tEnd;
+    st.brEnter = tStart;
+    st.brExit = tEnd;
     return true;
   }
   const disc = b * b - a * c;
@@ -491,8 +526,8 @@ function bracket(px: number, py: number, pz: number, ux: number, uy: number, uz:
   if (enter < tStart) enter = tStart;
   if (exit > tEnd) exit = tEnd;
   if (enter > exit) return false;
-  brEnter = enter;
-  brExit = exit;
+  st.brEnter = enter;
+  st.brExit = exit;
   return true;
 }
 
@@ -519,9 +554,9 @@ function pieceBracket(tEnd: number, rA: number, rB: number): boolean {
   const devA = motA.angularSpeed * tEnd * la;
   if (devA < la) {
     rotateInto(motA.qx, motA.qy, motA.qz, motA.qw, dax, day, daz);
-    cax += rx;
-    cay += ry;
-    caz += rz;
+    cax += st.rx;
+    cay += st.ry;
+    caz += st.rz;
     radA = rA + devA;
   }
   let cbx = motB.comX,
@@ -531,43 +566,40 @@ function pieceBracket(tEnd: number, rA: number, rB: number): boolean {
   const devB = motB.angularSpeed * tEnd * lb;
   if (devB < lb) {
     rotateInto(motB.qx, motB.qy, motB.qz, motB.qw, dbx, dby, dbz);
-    cbx += rx;
-    cby += ry;
-    cbz += rz;
+    cbx += st.rx;
+    cby += st.ry;
+    cbz += st.rz;
     radB = rB + devB;
   }
   return bracket(cbx - cax, cby - cay, cbz - caz, motB.vx - motA.vx, motB.vy - motA.vy, motB.vz - motA.vz, radA + radB, 0, tEnd);
 }
 
-let rx = 0,
-  ry = 0,
-  rz = 0;
 function rotateInto(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
-  rx = vx + qw * tx + (qy * tz - qz * ty);
-  ry = vy + qw * ty + (qz * tx - qx * tz);
-  rz = vz + qw * tz + (qx * ty - qy * tx);
+  st.rx = vx + qw * tx + (qy * tz - qz * ty);
+  st.ry = vy + qw * ty + (qz * tx - qx * tz);
+  st.rz = vz + qw * tz + (qx * ty - qy * tx);
 }
 
 /**
- * Interval narrowing for the current piece pair over [0, tEnd]. Returns true on hit with pairT0 /
- * pairT1 set.
+ * Interval narrowing for the current piece pair over [0, tEnd]. Returns true on hit with st.pairT0 /
+ * st.pairT1 set.
  */
 function sweepPiecePair(tEnd: number, minProg: number, conv: number): boolean {
   pairIterations = 0;
   pairConverged = true;
   if (!pieceBracket(tEnd, pA!.maximumRadius, pB!.maximumRadius)) return false;
-  let t0 = brEnter,
-    t1 = brExit;
+  let t0 = st.brEnter,
+    t1 = st.brExit;
   const rvx = motB.vx - motA.vx,
     rvy = motB.vy - motA.vy,
     rvz = motB.vz - motA.vz;
-  const ang = motA.angularSpeed * rhoA + motB.angularSpeed * rhoB;
+  const ang = motA.angularSpeed * st.rhoA + motB.angularSpeed * st.rhoB;
   let hitSeen = false;
   // Warm-start direction for GJK: the relative centre offset.
-  dNx = dNy = dNz = 0;
+  st.dNx = st.dNy = st.dNz = 0;
   for (let iter = 0; iter < SWEEP_MAX_ITERATIONS; iter++) {
     pairIterations = iter + 1;
     const span = t1 - t0;
@@ -583,7 +615,7 @@ function sweepPiecePair(tEnd: number, minProg: number, conv: number): boolean {
         break; // later samples are not needed: t1 becomes this sample
       }
       HIT[i] = 0;
-      const rel = rvx * dNx + rvy * dNy + rvz * dNz; // separation rate of the plane, linear part
+      const rel = rvx * st.dNx + rvy * st.dNy + rvz * st.dNz; // separation rate of the plane, linear part
       const approach = ang - rel;
       const retreat = ang + rel;
       HI[i] = approach > 0 ? s + d / approach : Infinity;
@@ -628,8 +660,8 @@ function sweepPiecePair(tEnd: number, minProg: number, conv: number): boolean {
     } else {
       // Proved free, or the unresolved part is shorter than the minimum progression.
       if (t1 - t0 <= 0 || t1 - t0 < minProg) {
-        pairT0 = t0;
-        pairT1 = t1;
+        st.pairT0 = t0;
+        st.pairT1 = t1;
         return false;
       }
     }
@@ -649,8 +681,8 @@ function sweepPiecePair(tEnd: number, minProg: number, conv: number): boolean {
       hitSeen = true;
     } else return false;
   }
-  pairT0 = t0;
-  pairT1 = t1;
+  st.pairT0 = t0;
+  st.pairT1 = t1;
   return true;
 }
 
@@ -757,24 +789,12 @@ export function setSweepTunnelGuard(enabled: boolean): void {
 
 /** Best hit so far over all piece pairs. */
 let bestHit = false,
-  bestT0 = 0,
-  bestT1 = 0,
   bestConverged = true,
   bestA = 0,
   bestB = 0;
-let sweepMinProg = 0,
-  sweepConv = 0,
-  sweepMaxT = 0,
-  sweepIterations = 0,
+let sweepIterations = 0,
   sweepPairs = 0;
 /** Best pair's normal, surface distance and contact point at its t0. */
-let bestNx = 0,
-  bestNy = 1,
-  bestNz = 0,
-  bestDist = 0,
-  bestPx = 0,
-  bestPy = 0,
-  bestPz = 0;
 const pieceBoxB = new Float64Array(6);
 
 /** Streams side B's pieces: each is swept against every gathered A piece whose swept box it overlaps. */
@@ -786,12 +806,12 @@ class SweepSink implements SweepPieceSink {
     const identity = px === 0 && py === 0 && pz === 0 && qx === 0 && qy === 0 && qz === 0 && qw === 1;
     localB.set(px, py, pz, qx, qy, qz, qw);
     const rhoPiece = pieceRho(mB, piece, px, py, pz);
-    const T = sweepMaxT;
+    const T = st.sweepMaxT;
     sweptPieceBox(mB, piece, localB, identity, rhoPiece, T, pieceBoxB, 0);
     for (let i = 0; i < listCount; i++) {
       if (!boxesOverlap(listBox, i * 6, pieceBoxB, 0)) continue;
       // Only impacts earlier than the best so far matter.
-      const tEnd = bestHit ? bestT1 : T;
+      const tEnd = bestHit ? st.bestT1 : T;
       pA = listShapes[i];
       pB = piece;
       localA.copyFrom(listPoses[i]);
@@ -800,39 +820,39 @@ class SweepSink implements SweepPieceSink {
       identityB = identity;
       motA = this.motionA;
       motB = mB;
-      rhoA = listRho[i];
-      rhoB = rhoPiece;
+      st.rhoA = listRho[i];
+      st.rhoB = rhoPiece;
       sweepPairs++;
       // Tunnel guard: never skip a gap that a full pass-through of the pieces' inner balls could fit in.
-      let mp = sweepMinProg;
+      let mp = st.sweepMinProg;
       if (tunnelGuard && mp > 0) {
         const dvx = mB.vx - this.motionA.vx,
           dvy = mB.vy - this.motionA.vy,
           dvz = mB.vz - this.motionA.vz;
-        const speed = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + this.motionA.angularSpeed * rhoA + mB.angularSpeed * rhoB;
+        const speed = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + this.motionA.angularSpeed * st.rhoA + mB.angularSpeed * st.rhoB;
         const inner = pA!.minimumRadius + piece.minimumRadius;
         if (inner < mp * speed) mp = inner / speed;
       }
-      const hit = sweepPiecePair(tEnd, mp, sweepConv);
+      const hit = sweepPiecePair(tEnd, mp, st.sweepConv);
       sweepIterations += pairIterations;
       if (!hit) continue;
-      if (!bestHit || pairT1 < bestT1 || (pairT1 === bestT1 && pairT0 < bestT0)) {
+      if (!bestHit || st.pairT1 < st.bestT1 || (st.pairT1 === st.bestT1 && st.pairT0 < st.bestT0)) {
         bestHit = true;
-        bestT0 = pairT0;
-        bestT1 = pairT1;
+        st.bestT0 = st.pairT0;
+        st.bestT1 = st.pairT1;
         bestConverged = pairConverged;
         bestA = listIndex[i];
         bestB = index;
         // Normal and contact point now: an enumerator may reuse its piece object for the next piece.
-        dNx = dNy = dNz = 0;
-        distanceAt(pairT0, true);
-        bestNx = dNx;
-        bestNy = dNy;
-        bestNz = dNz;
-        bestDist = dDist;
-        bestPx = 0.5 * (dAx + dBx);
-        bestPy = 0.5 * (dAy + dBy);
-        bestPz = 0.5 * (dAz + dBz);
+        st.dNx = st.dNy = st.dNz = 0;
+        distanceAt(st.pairT0, true);
+        st.bestNx = st.dNx;
+        st.bestNy = st.dNy;
+        st.bestNz = st.dNz;
+        st.bestDist = st.dDist;
+        st.bestPx = 0.5 * (st.dAx + st.dBx);
+        st.bestPy = 0.5 * (st.dAy + st.dBy);
+        st.bestPz = 0.5 * (st.dAz + st.dBz);
       }
     }
   }
@@ -903,12 +923,12 @@ function queryBoxInB(a: Shape, mA: SweptMotion, b: Shape, mB: SweptMotion, T: nu
   const hx = Math.abs(1 - (yy + zz)) * ex + Math.abs(xy - wz) * ey + Math.abs(xz + wy) * ez;
   const hy = Math.abs(xy + wz) * ex + Math.abs(1 - (xx + zz)) * ey + Math.abs(yz - wx) * ez;
   const hz = Math.abs(xz - wy) * ex + Math.abs(yz + wx) * ey + Math.abs(1 - (xx + yy)) * ez;
-  QUERY[0] = rx - hx;
-  QUERY[1] = ry - hy;
-  QUERY[2] = rz - hz;
-  QUERY[3] = rx + hx;
-  QUERY[4] = ry + hy;
-  QUERY[5] = rz + hz;
+  QUERY[0] = st.rx - hx;
+  QUERY[1] = st.ry - hy;
+  QUERY[2] = st.rz - hz;
+  QUERY[3] = st.rx + hx;
+  QUERY[4] = st.ry + hy;
+  QUERY[5] = st.rz + hz;
 }
 
 /** True when `s` can be gathered as side A (convex, or pieces that stay valid: compounds). */
@@ -975,9 +995,9 @@ export function sweepShapes(
   bestHit = false;
   bestConverged = true;
   bestA = bestB = 0;
-  sweepMinProg = minimumSweepTimestep > 0 ? minimumSweepTimestep : 0;
-  sweepConv = convergenceThreshold > 0 ? convergenceThreshold : 0;
-  sweepMaxT = maxT;
+  st.sweepMinProg = minimumSweepTimestep > 0 ? minimumSweepTimestep : 0;
+  st.sweepConv = convergenceThreshold > 0 ? convergenceThreshold : 0;
+  st.sweepMaxT = maxT;
   sweepIterations = 0;
   sweepPairs = 0;
   queries = 0;
@@ -1009,18 +1029,18 @@ export function sweepShapes(
     return false;
   }
   out.hit = true;
-  out.t0 = bestT0;
-  out.t1 = bestT1;
+  out.t0 = st.bestT0;
+  out.t1 = st.bestT1;
   out.converged = bestConverged;
   out.childA = bestA;
   out.childB = bestB;
-  out.normalX = bestNx;
-  out.normalY = bestNy;
-  out.normalZ = bestNz;
-  out.distance = bestDist;
-  out.pointX = bestPx;
-  out.pointY = bestPy;
-  out.pointZ = bestPz;
+  out.normalX = st.bestNx;
+  out.normalY = st.bestNy;
+  out.normalZ = st.bestNz;
+  out.distance = st.bestDist;
+  out.pointX = st.bestPx;
+  out.pointY = st.bestPy;
+  out.pointZ = st.bestPz;
   out.distanceQueries = queries;
   return true;
 }

@@ -23,14 +23,14 @@ const SERIES_RANGE = 0.25;
 /** Clamp for the half angle |w| t / 2 (radians): far beyond any physical step, keeps the loop bounded. */
 const MAX_HALF_ANGLE = 1e4;
 
-/** Result of the exponential: the unit rotation quaternion (x, y, z, w). Module scratch. */
-let expX = 0,
-  expY = 0,
-  expZ = 0,
-  expW = 1;
+/**
+ * Result of the exponential: the unit rotation quaternion (x, y, z, w). Module scratch in a typed array: a
+ * module-level `let` holds a tagged value, so each double written to it would be a new heap number.
+ */
+const EXP = new Float64Array([0, 0, 0, 1]);
 
 /**
- * Writes exp(0.5 * w * t) -- the rotation by angle |w| t about w -- into the exp* scratch.
+ * Writes exp(0.5 * w * t) -- the rotation by angle |w| t about w -- into the EXP scratch.
  * Half angle h = |w| t / 2; sin(h)/h and cos(h) by their Taylor series up to h^10 on h <= 0.25
  * (truncation below 1e-17), after halving h k times; the k squarings (s, c) -> (2sc, c^2 - s^2)
  * restore the full angle.
@@ -38,10 +38,10 @@ let expX = 0,
 function quatExp(wx: number, wy: number, wz: number, t: number): void {
   const w2 = wx * wx + wy * wy + wz * wz;
   if (!(w2 > 0) || t === 0) {
-    expX = 0;
-    expY = 0;
-    expZ = 0;
-    expW = 1;
+    EXP[0] = 0;
+    EXP[1] = 0;
+    EXP[2] = 0;
+    EXP[3] = 1;
     return;
   }
   const wl = Math.sqrt(w2);
@@ -77,10 +77,10 @@ function quatExp(wx: number, wy: number, wz: number, t: number): void {
     scale = s / wl;
   }
   if (t < 0) scale = -scale;
-  expX = wx * scale;
-  expY = wy * scale;
-  expZ = wz * scale;
-  expW = c;
+  EXP[0] = wx * scale;
+  EXP[1] = wy * scale;
+  EXP[2] = wz * scale;
+  EXP[3] = c;
 }
 
 /**
@@ -100,10 +100,10 @@ export function integrateOrientation(
   out: Pose,
 ): Pose {
   quatExp(wx, wy, wz, t);
-  const ax = expX,
-    ay = expY,
-    az = expZ,
-    aw = expW;
+  const ax = EXP[0],
+    ay = EXP[1],
+    az = EXP[2],
+    aw = EXP[3];
   let nx = aw * qx + ax * qw + ay * qz - az * qy;
   let ny = aw * qy - ax * qz + ay * qw + az * qx;
   let nz = aw * qz + ax * qy - ay * qx + az * qw;

@@ -1270,9 +1270,14 @@ export class World {
     this.predictedVelocity(ib, dt, vb);
     const i3 = ia * 3,
       j3 = ib * 3;
-    const wa = this.isMoving(ia) ? Math.hypot(b.angVel[i3], b.angVel[i3 + 1], b.angVel[i3 + 2]) : 0;
-    const wb = this.isMoving(ib) ? Math.hypot(b.angVel[j3], b.angVel[j3 + 1], b.angVel[j3 + 2]) : 0;
-    const rel = Math.hypot(vb[0] - va[0], vb[1] - va[1], vb[2] - va[2]) + wa * b.radius[ia] + wb * b.radius[ib];
+    // Lengths written out: Math.hypot is a builtin call that returns a heap number.
+    const w = b.angVel;
+    const wa = this.isMoving(ia) ? Math.sqrt(w[i3] * w[i3] + w[i3 + 1] * w[i3 + 1] + w[i3 + 2] * w[i3 + 2]) : 0;
+    const wb = this.isMoving(ib) ? Math.sqrt(w[j3] * w[j3] + w[j3 + 1] * w[j3 + 1] + w[j3 + 2] * w[j3 + 2]) : 0;
+    const rx = vb[0] - va[0],
+      ry = vb[1] - va[1],
+      rz = vb[2] - va[2];
+    const rel = Math.sqrt(rx * rx + ry * ry + rz * rz) + wa * b.radius[ia] + wb * b.radius[ib];
     if (rel * dt <= margin) return 0;
     this.setVelocityMotion(ia, va, this.motionA);
     this.setVelocityMotion(ib, vb, this.motionB);
@@ -1424,7 +1429,10 @@ export class World {
       // Only bodies that moved a good part of their own size can have passed through something.
       const i3 = i * 3,
         i4 = i * 4;
-      const disp = Math.hypot(b.pos[i3] - b.pos0[i3], b.pos[i3 + 1] - b.pos0[i3 + 1], b.pos[i3 + 2] - b.pos0[i3 + 2]);
+      const ddx = b.pos[i3] - b.pos0[i3],
+        ddy = b.pos[i3 + 1] - b.pos0[i3 + 1],
+        ddz = b.pos[i3 + 2] - b.pos0[i3 + 2];
+      const disp = Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz);
       const dq =
         Math.abs(b.rot[i4] * b.rot0[i4] + b.rot[i4 + 1] * b.rot0[i4 + 1] + b.rot[i4 + 2] * b.rot0[i4 + 2] + b.rot[i4 + 3] * b.rot0[i4 + 3]);
       const angularTravel = 2 * Math.sqrt(Math.max(0, 1 - dq * dq)) * b.radius[i];
@@ -2096,8 +2104,9 @@ export class World {
     b.pos[i * 3] = x + tmp3[0];
     b.pos[i * 3 + 1] = y + tmp3[1];
     b.pos[i * 3 + 2] = z + tmp3[2];
-    b.pos0.set(b.pos.subarray(i * 3, i * 3 + 3), i * 3);
-    b.rot0.set(b.rot.subarray(o, o + 4), o);
+    // Element copies: subarray() creates a view object per call.
+    for (let k = 0; k < 3; k++) b.pos0[i * 3 + k] = b.pos[i * 3 + k];
+    for (let k = 0; k < 4; k++) b.rot0[o + k] = b.rot[o + k];
   }
 
   private addAngularImpulse(i: number, x: number, y: number, z: number): void {
