@@ -9,11 +9,6 @@ const ES = new Float64Array(4);
 // call that TurboFan does not inline.
 /** The two core segments, for closestSegmentSegment. */
 const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
-/**
- * Shared inputs of endSeparation / addEnd: A's axis (0..2), B's axis (3..5), hb (6), cos(A, B) (7),
- * f (8), normal (9..11), ra (12).
- */
-const END = new Float64Array(13);
 
 /** Above this sin^2 of the angle between the axes the segments are never treated as parallel (~8 degrees). */
 const PARALLEL_SIN2 = 0.02;
@@ -151,38 +146,31 @@ export function collideCapsuleCapsule(
     const lo = -c - e > -ha ? -c - e : -ha;
     const hi = -c + e < ha ? -c + e : ha;
     if (hi - lo > 0.01 * rr) {
-      END[0] = uax;
-      END[1] = uay;
-      END[2] = uaz;
-      END[3] = ubx;
-      END[4] = uby;
-      END[5] = ubz;
-      END[6] = hb;
-      END[7] = cosAB;
-      END[8] = f;
-      END[9] = nx;
-      END[10] = ny;
-      END[11] = nz;
-      END[12] = ra;
-      ES[0] = lo;
-      endSeparation(pa, pb, 0);
-      ES[2] = hi;
-      endSeparation(pa, pb, 2);
-      const sepLo = ES[0] - rr,
-        sepHi = ES[2] - rr;
+      // Each end s of the overlap (on A's axis) and its closest point on B's segment: their offset along n
+      // (ES[2e]) and distance (ES[2e + 1]). Written inline, not in a helper: a helper this rarely called
+      // stays unoptimised long after the tester is, and unoptimised code allocates every double it makes.
+      for (let e = 0; e < 2; e++) {
+        const s = e === 0 ? lo : hi;
+        let t = f + s * cosAB;
+        if (t > hb) t = hb;
+        else if (t < -hb) t = -hb;
+        const dx = pb.px + ubx * t - (pa.px + uax * s);
+        const dy = pb.py + uby * t - (pa.py + uay * s);
+        const dz = pb.pz + ubz * t - (pa.pz + uaz * s);
+        ES[2 * e] = dx * nx + dy * ny + dz * nz;
+        ES[2 * e + 1] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      }
       // Only when both ends are truly (not just along n) about as close as the closest points;
       // otherwise the axes cross or diverge and the ends would support where the surfaces do not touch.
       const tol = 0.02 * rr;
       if (ES[1] <= dist + tol && ES[3] <= dist + tol) {
-        if (sepLo <= margin) {
-          ES[0] = lo;
-          ES[1] = sepLo;
-          addEnd(out, pa, 1);
-        }
-        if (sepHi <= margin) {
-          ES[0] = hi;
-          ES[1] = sepHi;
-          addEnd(out, pa, 2);
+        for (let e = 0; e < 2; e++) {
+          const s = e === 0 ? lo : hi;
+          const sep = ES[2 * e] - rr;
+          if (sep > margin) continue;
+          // Along n, A's surface is at ra and B's at ra + rb + sep from the axis point; take the midpoint.
+          const k = ra + 0.5 * sep;
+          out.add(pa.px + uax * s + nx * k, pa.py + uay * s + ny * k, pa.pz + uaz * s + nz * k, -sep, e + 1);
         }
         if (out.count > 0) return;
       }
@@ -192,48 +180,4 @@ export function collideCapsuleCapsule(
   // Single contact at the closest points: A's surface point is a + n*ra; midpoint along n.
   const k = 0.5 * (ra - rb + dist);
   out.add(ax + nx * k, ay + ny * k, az + nz * k, -sep0, 0);
-}
-
-/**
- * For the point at parameter s = ES[o] on A's axis and its closest point on B's segment: writes their
- * offset along n to ES[o] and their distance to ES[o + 1]. Other inputs in END.
- */
-function endSeparation(pa: Pose, pb: Pose, o: number): void {
-  const s = ES[o];
-  const uax = END[0],
-    uay = END[1],
-    uaz = END[2],
-    ubx = END[3],
-    uby = END[4],
-    ubz = END[5],
-    hb = END[6],
-    b = END[7],
-    f = END[8],
-    nx = END[9],
-    ny = END[10],
-    nz = END[11];
-  let t = f + s * b;
-  if (t > hb) t = hb;
-  else if (t < -hb) t = -hb;
-  const dx = pb.px + ubx * t - (pa.px + uax * s);
-  const dy = pb.py + uby * t - (pa.py + uay * s);
-  const dz = pb.pz + ubz * t - (pa.pz + uaz * s);
-  ES[o] = dx * nx + dy * ny + dz * nz;
-  ES[o + 1] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-}
-
-/** Adds the contact at parameter s = ES[0] on A's axis with separation sep = ES[1]; other inputs in END. */
-function addEnd(out: ContactManifold, pa: Pose, id: number): void {
-  const s = ES[0],
-    sep = ES[1];
-  const uax = END[0],
-    uay = END[1],
-    uaz = END[2],
-    nx = END[9],
-    ny = END[10],
-    nz = END[11],
-    ra = END[12];
-  // Along n, A's surface is at ra and B's at ra + rb + sep from the axis point; take the midpoint.
-  const k = ra + 0.5 * sep;
-  out.add(pa.px + uax * s + nx * k, pa.py + uay * s + ny * k, pa.pz + uaz * s + nz * k, -sep, id);
 }
