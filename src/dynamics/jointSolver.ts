@@ -124,6 +124,8 @@ const BC = new Float64Array(3);
 const Bax = new Int32Array(3);
 /** Lever arms of the rows: A's to B's pivot (linear axes) at 0, B's at 3, A's to its own pivot (distance) at 6. */
 const LEV = new Float64Array(9);
+/** Rows of solvePoint: per row direction, ra x direction, rb x direction (9 each). */
+const PT = new Float64Array(27);
 const L_A = 0,
   L_AD = 6;
 /** Geometry of the joint being solved: lever arms, pivot separation, frames A and B (quaternions), frame A's world axes (X, Y, Z at 0, 3, 6). */
@@ -296,6 +298,157 @@ function classifyAxes(cfg: Float64Array, co: number, st: Float64Array, so: numbe
     sh |= equality && !spring && k !== 6 ? 1 << k : SH_ROWS;
   }
   return sh;
+}
+
+/**
+ * The rigid point block when LINEAR_X, Y and Z are all rigid (a ball-and-socket; the linear part of a hinge):
+ * solveBlock's three linear rows along frame A's axes, written out over locals instead of 12-wide rows. Row r
+ * has direction d = G_AX[3r..], and J = (-d, -(ra x d), d, rb x d). Every sum and product is the one
+ * blockK / rowJv / applyRow compute, in the same order (the two sign flips of A's part cancel exactly), so
+ * the result is bit-identical to the generic block.
+ */
+function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number): void {
+  const mA = MS[0],
+    mB = MS[1];
+  const a0 = IA[0],
+    a1 = IA[1],
+    a2 = IA[2],
+    a3 = IA[3],
+    a4 = IA[4],
+    a5 = IA[5];
+  const b0 = IB[0],
+    b1 = IB[1],
+    b2 = IB[2],
+    b3 = IB[3],
+    b4 = IB[4],
+    b5 = IB[5];
+  const rax = LEV[L_A],
+    ray = LEV[L_A + 1],
+    raz = LEV[L_A + 2],
+    rbx = LEV[3],
+    rby = LEV[4],
+    rbz = LEV[5];
+  // Rows: PT[9r..9r+8] = d, ca = ra x d, cb = rb x d.
+  for (let r = 0; r < 3; r++) {
+    const dx = G_AX[r * 3],
+      dy = G_AX[r * 3 + 1],
+      dz = G_AX[r * 3 + 2];
+    const o = r * 9;
+    PT[o] = dx;
+    PT[o + 1] = dy;
+    PT[o + 2] = dz;
+    PT[o + 3] = ray * dz - raz * dy;
+    PT[o + 4] = raz * dx - rax * dz;
+    PT[o + 5] = rax * dy - ray * dx;
+    PT[o + 6] = rby * dz - rbz * dy;
+    PT[o + 7] = rbz * dx - rbx * dz;
+    PT[o + 8] = rbx * dy - rby * dx;
+  }
+  // K = J M^-1 J^T: blockK's sums (diagonal by quadForm, off-diagonal by bilinear(row r, row s)).
+  for (let r = 0; r < 3; r++) {
+    const o = r * 9;
+    const x = PT[o + 3],
+      y = PT[o + 4],
+      z = PT[o + 5],
+      u = PT[o + 6],
+      v = PT[o + 7],
+      w = PT[o + 8];
+    for (let s = 0; s <= r; s++) {
+      const p = s * 9;
+      const lin = PT[o] * PT[p] + PT[o + 1] * PT[p + 1] + PT[o + 2] * PT[p + 2];
+      let k = mA * lin + mB * lin;
+      if (r === s) {
+        k = k + (a0 * x * x + a1 * y * y + a2 * z * z + 2 * (a3 * x * y + a4 * x * z + a5 * y * z));
+        k = k + (b0 * u * u + b1 * v * v + b2 * w * w + 2 * (b3 * u * v + b4 * u * w + b5 * v * w));
+      } else {
+        const sx = PT[p + 3],
+          sy = PT[p + 4],
+          sz = PT[p + 5],
+          tx = PT[p + 6],
+          ty = PT[p + 7],
+          tz = PT[p + 8];
+        k = k + (x * (a0 * sx + a3 * sy + a4 * sz) + y * (a3 * sx + a1 * sy + a5 * sz) + z * (a4 * sx + a5 * sy + a2 * sz));
+        k = k + (u * (b0 * tx + b3 * ty + b4 * tz) + v * (b3 * tx + b1 * ty + b5 * tz) + w * (b4 * tx + b5 * ty + b2 * tz));
+      }
+      BK[r * 3 + s] = k;
+      BK[s * 3 + r] = k;
+    }
+  }
+  let v0 = V[0],
+    v1 = V[1],
+    v2 = V[2],
+    v3 = V[3],
+    v4 = V[4],
+    v5 = V[5],
+    v6 = V[6],
+    v7 = V[7],
+    v8 = V[8],
+    v9 = V[9],
+    v10 = V[10],
+    v11 = V[11];
+  const bias = PASS[P_BIAS],
+    maxRecovery = PASS[P_REC];
+  for (let r = 0; r < 3; r++) {
+    const o = r * 9;
+    const dx = PT[o],
+      dy = PT[o + 1],
+      dz = PT[o + 2];
+    const jv =
+      -dx * v0 - dy * v1 - dz * v2 - PT[o + 3] * v3 - PT[o + 4] * v4 - PT[o + 5] * v5 +
+      dx * v6 + dy * v7 + dz * v8 + PT[o + 6] * v9 + PT[o + 7] * v10 + PT[o + 8] * v11;
+    const ao = co + r * AXS;
+    const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
+    let correction = bias * (G_POS[r] - target);
+    if (correction > maxRecovery) correction = maxRecovery;
+    else if (correction < -maxRecovery) correction = -maxRecovery;
+    Brhs[r] = jv + correction;
+  }
+  solveSym(3, BK, Brhs, Bx);
+  const ms = PASS[P_MASS],
+    is = PASS[P_IMP];
+  for (let r = 0; r < 3; r++) {
+    const io = so + r * IPA + I_EQ;
+    const old = st[io];
+    const l = -ms * Bx[r] - is * old;
+    st[io] = old + l;
+    if (l === 0) continue;
+    const o = r * 9;
+    const dx = PT[o],
+      dy = PT[o + 1],
+      dz = PT[o + 2];
+    const la = mA * l,
+      lb = mB * l;
+    v0 -= la * dx;
+    v1 -= la * dy;
+    v2 -= la * dz;
+    v6 += lb * dx;
+    v7 += lb * dy;
+    v8 += lb * dz;
+    let x = PT[o + 3] * l,
+      y = PT[o + 4] * l,
+      z = PT[o + 5] * l;
+    v3 -= a0 * x + a3 * y + a4 * z;
+    v4 -= a3 * x + a1 * y + a5 * z;
+    v5 -= a4 * x + a5 * y + a2 * z;
+    x = PT[o + 6] * l;
+    y = PT[o + 7] * l;
+    z = PT[o + 8] * l;
+    v9 += b0 * x + b3 * y + b4 * z;
+    v10 += b3 * x + b1 * y + b5 * z;
+    v11 += b4 * x + b5 * y + b2 * z;
+  }
+  V[0] = v0;
+  V[1] = v1;
+  V[2] = v2;
+  V[3] = v3;
+  V[4] = v4;
+  V[5] = v5;
+  V[6] = v6;
+  V[7] = v7;
+  V[8] = v8;
+  V[9] = v9;
+  V[10] = v10;
+  V[11] = v11;
 }
 
 /** Stores the world direction of each axis in `axes` (bits) as the joint's row direction for this solve and the next warm start. */
@@ -842,7 +995,8 @@ export class JointSolver {
       storeDirections(st, so, rows ? ALL_AXES : sh);
       if (rows) this.solveRows(slot, h, useBias);
       if ((sh & SH_ANG) !== 0) this.solveBlock(slot, sh, 3, P_AREC);
-      if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
+      if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, st, so);
+      else if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
       this.store(bodies, slot);
     }
   }
