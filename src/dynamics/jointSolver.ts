@@ -124,8 +124,9 @@ const BC = new Float64Array(3);
 const Bax = new Int32Array(3);
 /** Lever arms of the rows: A's to B's pivot (linear axes) at 0, B's at 3, A's to its own pivot (distance) at 6. */
 const LEV = new Float64Array(9);
-/** Rows of solvePoint: per row direction, ra x direction, rb x direction (9 each). */
+/** Rows of the point block (pointRows): per row direction, ra x direction, rb x direction (9 each); their impulses. */
 const PT = new Float64Array(27);
+const PL = new Float64Array(3);
 const L_A = 0,
   L_AD = 6;
 /** Geometry of the joint being solved: lever arms, pivot separation, frames A and B (quaternions), frame A's world axes (X, Y, Z at 0, 3, 6). */
@@ -308,6 +309,7 @@ function classifyAxes(cfg: Float64Array, co: number, st: Float64Array, so: numbe
  * the result is bit-identical to the generic block.
  */
 function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number): void {
+  pointRows(G_AX, 0);
   const mA = MS[0],
     mB = MS[1];
   const a0 = IA[0],
@@ -322,28 +324,6 @@ function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number)
     b3 = IB[3],
     b4 = IB[4],
     b5 = IB[5];
-  const rax = LEV[L_A],
-    ray = LEV[L_A + 1],
-    raz = LEV[L_A + 2],
-    rbx = LEV[3],
-    rby = LEV[4],
-    rbz = LEV[5];
-  // Rows: PT[9r..9r+8] = d, ca = ra x d, cb = rb x d.
-  for (let r = 0; r < 3; r++) {
-    const dx = G_AX[r * 3],
-      dy = G_AX[r * 3 + 1],
-      dz = G_AX[r * 3 + 2];
-    const o = r * 9;
-    PT[o] = dx;
-    PT[o + 1] = dy;
-    PT[o + 2] = dz;
-    PT[o + 3] = ray * dz - raz * dy;
-    PT[o + 4] = raz * dx - rax * dz;
-    PT[o + 5] = rax * dy - ray * dx;
-    PT[o + 6] = rby * dz - rbz * dy;
-    PT[o + 7] = rbz * dx - rbx * dz;
-    PT[o + 8] = rbx * dy - rby * dx;
-  }
   // K = J M^-1 J^T: blockK's sums (diagonal by quadForm, off-diagonal by bilinear(row r, row s)).
   for (let r = 0; r < 3; r++) {
     const o = r * 9;
@@ -374,18 +354,6 @@ function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number)
       BK[s * 3 + r] = k;
     }
   }
-  let v0 = V[0],
-    v1 = V[1],
-    v2 = V[2],
-    v3 = V[3],
-    v4 = V[4],
-    v5 = V[5],
-    v6 = V[6],
-    v7 = V[7],
-    v8 = V[8],
-    v9 = V[9],
-    v10 = V[10],
-    v11 = V[11];
   const bias = PASS[P_BIAS],
     maxRecovery = PASS[P_REC];
   for (let r = 0; r < 3; r++) {
@@ -394,8 +362,8 @@ function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number)
       dy = PT[o + 1],
       dz = PT[o + 2];
     const jv =
-      -dx * v0 - dy * v1 - dz * v2 - PT[o + 3] * v3 - PT[o + 4] * v4 - PT[o + 5] * v5 +
-      dx * v6 + dy * v7 + dz * v8 + PT[o + 6] * v9 + PT[o + 7] * v10 + PT[o + 8] * v11;
+      -dx * V[0] - dy * V[1] - dz * V[2] - PT[o + 3] * V[3] - PT[o + 4] * V[4] - PT[o + 5] * V[5] +
+      dx * V[6] + dy * V[7] + dz * V[8] + PT[o + 6] * V[9] + PT[o + 7] * V[10] + PT[o + 8] * V[11];
     const ao = co + r * AXS;
     const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
     let correction = bias * (G_POS[r] - target);
@@ -411,6 +379,54 @@ function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number)
     const old = st[io];
     const l = -ms * Bx[r] - is * old;
     st[io] = old + l;
+    PL[r] = l;
+  }
+  pointApply();
+}
+
+/** PT = the point block's rows from the directions dir[d + 3r ..] and the lever arms LEV[L_A..], LEV[3..]. */
+function pointRows(dir: Float64Array, d: number): void {
+  const rax = LEV[L_A],
+    ray = LEV[L_A + 1],
+    raz = LEV[L_A + 2],
+    rbx = LEV[3],
+    rby = LEV[4],
+    rbz = LEV[5];
+  for (let r = 0; r < 3; r++) {
+    const dx = dir[d + r * 3],
+      dy = dir[d + r * 3 + 1],
+      dz = dir[d + r * 3 + 2];
+    const o = r * 9;
+    PT[o] = dx;
+    PT[o + 1] = dy;
+    PT[o + 2] = dz;
+    PT[o + 3] = ray * dz - raz * dy;
+    PT[o + 4] = raz * dx - rax * dz;
+    PT[o + 5] = rax * dy - ray * dx;
+    PT[o + 6] = rby * dz - rbz * dy;
+    PT[o + 7] = rbz * dx - rbx * dz;
+    PT[o + 8] = rbx * dy - rby * dx;
+  }
+}
+
+/** v += M^-1 J_r^T PL[r] for the point rows r = 0, 1, 2 in turn (applyRow's arithmetic; zero impulses skipped). */
+function pointApply(): void {
+  const mA = MS[0],
+    mB = MS[1];
+  let v0 = V[0],
+    v1 = V[1],
+    v2 = V[2],
+    v3 = V[3],
+    v4 = V[4],
+    v5 = V[5],
+    v6 = V[6],
+    v7 = V[7],
+    v8 = V[8],
+    v9 = V[9],
+    v10 = V[10],
+    v11 = V[11];
+  for (let r = 0; r < 3; r++) {
+    const l = PL[r];
     if (l === 0) continue;
     const o = r * 9;
     const dx = PT[o],
@@ -427,15 +443,15 @@ function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number)
     let x = PT[o + 3] * l,
       y = PT[o + 4] * l,
       z = PT[o + 5] * l;
-    v3 -= a0 * x + a3 * y + a4 * z;
-    v4 -= a3 * x + a1 * y + a5 * z;
-    v5 -= a4 * x + a5 * y + a2 * z;
+    v3 -= IA[0] * x + IA[3] * y + IA[4] * z;
+    v4 -= IA[3] * x + IA[1] * y + IA[5] * z;
+    v5 -= IA[4] * x + IA[5] * y + IA[2] * z;
     x = PT[o + 6] * l;
     y = PT[o + 7] * l;
     z = PT[o + 8] * l;
-    v9 += b0 * x + b3 * y + b4 * z;
-    v10 += b3 * x + b1 * y + b5 * z;
-    v11 += b4 * x + b5 * y + b2 * z;
+    v9 += IB[0] * x + IB[3] * y + IB[4] * z;
+    v10 += IB[3] * x + IB[1] * y + IB[5] * z;
+    v11 += IB[4] * x + IB[5] * y + IB[2] * z;
   }
   V[0] = v0;
   V[1] = v1;
@@ -942,8 +958,24 @@ export class JointSolver {
       // Only a joint with per-axis rows has impulses outside its block axes (classifyAxes zeroes the rest).
       const sh = this.shape[slot];
       const axes = (sh & SH_ROWS) !== 0 ? ALL_AXES : sh;
-      let any = false;
-      for (let k = 0; k < AXIS_COUNT; k++) {
+      let any = false,
+        k0 = 0;
+      if ((sh & SH_LIN) === SH_LIN) {
+        // The three point rows at once (applyRow's arithmetic and order, without 12-wide rows).
+        for (let k = 0; k < 3; k++) {
+          const io = so + k * IPA;
+          PL[k] = st[io + I_EQ] + st[io + I_LO] - st[io + I_HI] + st[io + I_MOT] + st[io + I_FR];
+        }
+        if (PL[0] !== 0 || PL[1] !== 0 || PL[2] !== 0) {
+          this.load(bodies, slot);
+          loadLevers(st, so);
+          any = true;
+          pointRows(st, so + S_DIR);
+          pointApply();
+        }
+        k0 = 3;
+      }
+      for (let k = k0; k < AXIS_COUNT; k++) {
         if ((axes & (1 << k)) === 0) continue;
         const io = so + k * IPA;
         const l = st[io + I_EQ] + st[io + I_LO] - st[io + I_HI] + st[io + I_MOT] + st[io + I_FR];
