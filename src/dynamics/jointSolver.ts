@@ -124,7 +124,7 @@ const BC = new Float64Array(3);
 const Bax = new Int32Array(3);
 /** Lever arms of the rows: A's to B's pivot (linear axes) at 0, B's at 3, A's to its own pivot (distance) at 6. */
 const LEV = new Float64Array(9);
-/** Rows of the point block (pointRows): per row direction, ra x direction, rb x direction (9 each); their impulses. */
+/** Rows of the point block (pointRows): per row direction, ra x direction, rb x direction (9 each), and their impulses; the angular block's directions (3 each). */
 const PT = new Float64Array(27);
 const PL = new Float64Array(3);
 const L_A = 0,
@@ -384,6 +384,64 @@ function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number)
   pointApply();
 }
 
+/**
+ * The rigid angular block (the ANGULAR axes in `sh` that are rigid: a hinge's two swings) over its rows
+ * a_r = the stored directions, J = (0, -a_r, 0, a_r): solveBlock's arithmetic without the zero linear
+ * parts (they only add exact zeros), so the result matches the generic block.
+ */
+function solveAngular(cfg: Float64Array, co: number, st: Float64Array, so: number, sh: number): void {
+  let n = 0;
+  for (let k = 3; k < 6; k++) {
+    if ((sh & (1 << k)) === 0) continue;
+    const d = so + S_DIR + k * 3;
+    PT[n * 3] = st[d];
+    PT[n * 3 + 1] = st[d + 1];
+    PT[n * 3 + 2] = st[d + 2];
+    const ao = co + k * AXS;
+    BC[n] = wrapAngle(G_POS[k] - (cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN]));
+    Bax[n] = k;
+    n++;
+  }
+  const bias = PASS[P_BIAS],
+    maxRecovery = PASS[P_AREC];
+  for (let r = 0; r < n; r++) {
+    const x = PT[r * 3],
+      y = PT[r * 3 + 1],
+      z = PT[r * 3 + 2];
+    for (let s = 0; s <= r; s++) {
+      const k =
+        r === s
+          ? quadForm(IA, x, y, z) + quadForm(IB, x, y, z)
+          : bilinear(IA, x, y, z, PT[s * 3], PT[s * 3 + 1], PT[s * 3 + 2]) + bilinear(IB, x, y, z, PT[s * 3], PT[s * 3 + 1], PT[s * 3 + 2]);
+      BK[r * 3 + s] = k;
+      BK[s * 3 + r] = k;
+    }
+    let correction = bias * BC[r];
+    if (correction > maxRecovery) correction = maxRecovery;
+    else if (correction < -maxRecovery) correction = -maxRecovery;
+    Brhs[r] = -x * V[3] - y * V[4] - z * V[5] + x * V[9] + y * V[10] + z * V[11] + correction;
+  }
+  solveSym(n, BK, Brhs, Bx);
+  const ms = PASS[P_MASS],
+    is = PASS[P_IMP];
+  for (let r = 0; r < n; r++) {
+    const io = so + Bax[r] * IPA + I_EQ;
+    const old = st[io];
+    const l = -ms * Bx[r] - is * old;
+    st[io] = old + l;
+    if (l === 0) continue;
+    const x = PT[r * 3] * l,
+      y = PT[r * 3 + 1] * l,
+      z = PT[r * 3 + 2] * l;
+    V[3] -= IA[0] * x + IA[3] * y + IA[4] * z;
+    V[4] -= IA[3] * x + IA[1] * y + IA[5] * z;
+    V[5] -= IA[4] * x + IA[5] * y + IA[2] * z;
+    V[9] += IB[0] * x + IB[3] * y + IB[4] * z;
+    V[10] += IB[3] * x + IB[1] * y + IB[5] * z;
+    V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
+  }
+}
+
 /** PT = the point block's rows from the directions dir[d + 3r ..] and the lever arms LEV[L_A..], LEV[3..]. */
 function pointRows(dir: Float64Array, d: number): void {
   const rax = LEV[L_A],
@@ -611,6 +669,8 @@ export class JointSolver {
   private moves = new Uint8Array(2 * 16);
   /** Per slot, the SH_* bits of its axes (set by prepare for the joints it solves). */
   private shape = new Uint8Array(16);
+  /** Set when a joint is created or an axis setting is touched: the next prepare classifies the axes again. */
+  private shapesDirty = true;
   private freeSlots: number[] = [];
   private nextSlot = 0;
   /** Slots of live joints in creation order. */
@@ -713,6 +773,7 @@ export class JointSolver {
     if (this.orderCount === this.order.length) this.order = growI32(this.order, this.orderCount * 2);
     this.order[this.orderCount++] = slot;
     this.pairsDirty = true;
+    this.shapesDirty = true;
     this.wakeBodies(slot, -1);
     return slot + this.generation[slot] * SLOTS;
   }
@@ -917,6 +978,13 @@ export class JointSolver {
       }
     }
     this.prevH = h;
+    if (this.shapesDirty) {
+      for (let i = 0; i < this.orderCount; i++) {
+        const slot = this.order[i];
+        this.shape[slot] = classifyAxes(this.cfg, slot * CFG + C_AXES, this.st, slot * ST);
+      }
+      this.shapesDirty = false;
+    }
     if (this.activeA.length < this.orderCount) {
       this.activeA = new Int32Array(this.order.length);
       this.activeB = new Int32Array(this.order.length);
@@ -940,10 +1008,8 @@ export class JointSolver {
         moveB = b >= 0 && movable(bodies, b);
       this.moves[slot * 2] = moveA ? 1 : 0;
       this.moves[slot * 2 + 1] = moveB ? 1 : 0;
-      if (moveA || moveB) {
-        this.solveList[ns++] = slot;
-        this.shape[slot] = classifyAxes(this.cfg, slot * CFG + C_AXES, this.st, slot * ST);
-      } else this.st.fill(0, slot * ST, slot * ST + AXIS_COUNT * IPA);
+      if (moveA || moveB) this.solveList[ns++] = slot;
+      else this.st.fill(0, slot * ST, slot * ST + AXIS_COUNT * IPA);
     }
     this.activeCount = na;
     this.solveCount = ns;
@@ -1026,7 +1092,7 @@ export class JointSolver {
       }
       storeDirections(st, so, rows ? ALL_AXES : sh);
       if (rows) this.solveRows(slot, h, useBias);
-      if ((sh & SH_ANG) !== 0) this.solveBlock(slot, sh, 3, P_AREC);
+      if ((sh & SH_ANG) !== 0) solveAngular(this.cfg, slot * CFG + C_AXES, st, so, sh);
       if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, st, so);
       else if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
       this.store(bodies, slot);
@@ -1433,6 +1499,7 @@ export class JointSolver {
   private axisOffset(handle: number, axis: JointAxis, method: string): number {
     const slot = this.slot(handle, method);
     checkAxis("axis", axis);
+    this.shapesDirty = true;
     return slot * CFG + C_AXES + axis * AXS;
   }
 
