@@ -302,86 +302,133 @@ function classifyAxes(cfg: Float64Array, co: number, st: Float64Array, so: numbe
 }
 
 /**
- * The rigid point block when LINEAR_X, Y and Z are all rigid (a ball-and-socket; the linear part of a hinge):
- * solveBlock's three linear rows along frame A's axes, written out over locals instead of 12-wide rows. Row r
- * has direction d = G_AX[3r..], and J = (-d, -(ra x d), d, rb x d). Every sum and product is the one
- * blockK / rowJv / applyRow compute, in the same order (the two sign flips of A's part cancel exactly), so
- * the result is bit-identical to the generic block.
+ * The rigid point block when LINEAR_X, Y and Z are all rigid (a ball-and-socket; the linear part of a hinge),
+ * solved in world axes: the three frame-A rows d_r span space, so with A = (d_0 d_1 d_2) the block's
+ * K_f = A^T K A and K_f^-1 (A^T c' + b) = A^T K^-1 (c' + A b), where K = (mA + mB) 1 - [ra]x IA [ra]x -
+ * [rb]x IB [rb]x is the point's world effective-mass matrix (bepu's ball socket, Box2D's revolute point
+ * block) and c' = vB + wB x rb - vA - wA x ra. Half the arithmetic of three generic rows, one velocity
+ * update instead of three. The impulses stay per frame axis (softness, warm start, bias cap per axis).
  */
 function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number): void {
-  pointRows(G_AX, 0);
   const mA = MS[0],
     mB = MS[1];
-  const a0 = IA[0],
-    a1 = IA[1],
-    a2 = IA[2],
-    a3 = IA[3],
-    a4 = IA[4],
-    a5 = IA[5];
-  const b0 = IB[0],
-    b1 = IB[1],
-    b2 = IB[2],
-    b3 = IB[3],
-    b4 = IB[4],
-    b5 = IB[5];
-  // K = J M^-1 J^T: blockK's sums (diagonal by quadForm, off-diagonal by bilinear(row r, row s)).
-  for (let r = 0; r < 3; r++) {
-    const o = r * 9;
-    const x = PT[o + 3],
-      y = PT[o + 4],
-      z = PT[o + 5],
-      u = PT[o + 6],
-      v = PT[o + 7],
-      w = PT[o + 8];
-    for (let s = 0; s <= r; s++) {
-      const p = s * 9;
-      const lin = PT[o] * PT[p] + PT[o + 1] * PT[p + 1] + PT[o + 2] * PT[p + 2];
-      let k = mA * lin + mB * lin;
-      if (r === s) {
-        k = k + (a0 * x * x + a1 * y * y + a2 * z * z + 2 * (a3 * x * y + a4 * x * z + a5 * y * z));
-        k = k + (b0 * u * u + b1 * v * v + b2 * w * w + 2 * (b3 * u * v + b4 * u * w + b5 * v * w));
-      } else {
-        const sx = PT[p + 3],
-          sy = PT[p + 4],
-          sz = PT[p + 5],
-          tx = PT[p + 6],
-          ty = PT[p + 7],
-          tz = PT[p + 8];
-        k = k + (x * (a0 * sx + a3 * sy + a4 * sz) + y * (a3 * sx + a1 * sy + a5 * sz) + z * (a4 * sx + a5 * sy + a2 * sz));
-        k = k + (u * (b0 * tx + b3 * ty + b4 * tz) + v * (b3 * tx + b1 * ty + b5 * tz) + w * (b4 * tx + b5 * ty + b2 * tz));
-      }
-      BK[r * 3 + s] = k;
-      BK[s * 3 + r] = k;
-    }
-  }
+  const m = mA + mB;
+  BK[0] = m;
+  BK[4] = m;
+  BK[8] = m;
+  BK[1] = 0;
+  BK[2] = 0;
+  BK[5] = 0;
+  addPointInertia(IA, L_A);
+  addPointInertia(IB, 3);
+  BK[3] = BK[1];
+  BK[6] = BK[2];
+  BK[7] = BK[5];
+  const rax = LEV[L_A],
+    ray = LEV[L_A + 1],
+    raz = LEV[L_A + 2],
+    rbx = LEV[3],
+    rby = LEV[4],
+    rbz = LEV[5];
+  // c' (world) plus the frame-axis bias rotated to world.
+  let cx = V[6] + (V[10] * rbz - V[11] * rby) - V[0] - (V[4] * raz - V[5] * ray),
+    cy = V[7] + (V[11] * rbx - V[9] * rbz) - V[1] - (V[5] * rax - V[3] * raz),
+    cz = V[8] + (V[9] * rby - V[10] * rbx) - V[2] - (V[3] * ray - V[4] * rax);
   const bias = PASS[P_BIAS],
     maxRecovery = PASS[P_REC];
   for (let r = 0; r < 3; r++) {
-    const o = r * 9;
-    const dx = PT[o],
-      dy = PT[o + 1],
-      dz = PT[o + 2];
-    const jv =
-      -dx * V[0] - dy * V[1] - dz * V[2] - PT[o + 3] * V[3] - PT[o + 4] * V[4] - PT[o + 5] * V[5] +
-      dx * V[6] + dy * V[7] + dz * V[8] + PT[o + 6] * V[9] + PT[o + 7] * V[10] + PT[o + 8] * V[11];
     const ao = co + r * AXS;
     const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
     let correction = bias * (G_POS[r] - target);
     if (correction > maxRecovery) correction = maxRecovery;
     else if (correction < -maxRecovery) correction = -maxRecovery;
-    Brhs[r] = jv + correction;
+    cx += G_AX[r * 3] * correction;
+    cy += G_AX[r * 3 + 1] * correction;
+    cz += G_AX[r * 3 + 2] * correction;
   }
+  Brhs[0] = cx;
+  Brhs[1] = cy;
+  Brhs[2] = cz;
   solveSym(3, BK, Brhs, Bx);
   const ms = PASS[P_MASS],
     is = PASS[P_IMP];
   for (let r = 0; r < 3; r++) {
     const io = so + r * IPA + I_EQ;
     const old = st[io];
-    const l = -ms * Bx[r] - is * old;
+    const x = G_AX[r * 3] * Bx[0] + G_AX[r * 3 + 1] * Bx[1] + G_AX[r * 3 + 2] * Bx[2];
+    const l = -ms * x - is * old;
     st[io] = old + l;
     PL[r] = l;
   }
-  pointApply();
+  pointApply(G_AX, 0);
+}
+
+/** BK (upper entries 0, 1, 2, 4, 5, 8) += -[r]x S [r]x with r = LEV[o..o+2], S symmetric (xx, yy, zz, xy, xz, yz). */
+function addPointInertia(S: Float64Array, o: number): void {
+  const rx = LEV[o],
+    ry = LEV[o + 1],
+    rz = LEV[o + 2];
+  const s0 = S[0],
+    s1 = S[1],
+    s2 = S[2],
+    s3 = S[3],
+    s4 = S[4],
+    s5 = S[5];
+  // T = S [r]x, columns S (0, rz, -ry), S (-rz, 0, rx), S (ry, -rx, 0) (t00 is not needed); then -[r]x T.
+  const t10 = s1 * rz - s5 * ry,
+    t20 = s5 * rz - s2 * ry;
+  const t01 = s4 * rx - s0 * rz,
+    t11 = s5 * rx - s3 * rz,
+    t21 = s2 * rx - s4 * rz;
+  const t02 = s0 * ry - s3 * rx,
+    t12 = s3 * ry - s1 * rx,
+    t22 = s4 * ry - s5 * rx;
+  // Rows of [r]x: (0, -rz, ry), (rz, 0, -rx), (-ry, rx, 0).
+  BK[0] -= ry * t20 - rz * t10;
+  BK[1] -= ry * t21 - rz * t11;
+  BK[2] -= ry * t22 - rz * t12;
+  BK[4] -= rz * t01 - rx * t21;
+  BK[5] -= rz * t02 - rx * t22;
+  BK[8] -= rx * t12 - ry * t02;
+}
+
+/**
+ * Applies the point impulses PL[r] along the directions dir[d + 3r ..] as one world impulse P = sum d_r PL[r]:
+ * vA -= mA P, wA -= IA (ra x P), vB += mB P, wB += IB (rb x P), with the lever arms in LEV.
+ */
+function pointApply(dir: Float64Array, d: number): void {
+  const l0 = PL[0],
+    l1 = PL[1],
+    l2 = PL[2];
+  const px = dir[d] * l0 + dir[d + 3] * l1 + dir[d + 6] * l2,
+    py = dir[d + 1] * l0 + dir[d + 4] * l1 + dir[d + 7] * l2,
+    pz = dir[d + 2] * l0 + dir[d + 5] * l1 + dir[d + 8] * l2;
+  const mA = MS[0],
+    mB = MS[1];
+  V[0] -= mA * px;
+  V[1] -= mA * py;
+  V[2] -= mA * pz;
+  V[6] += mB * px;
+  V[7] += mB * py;
+  V[8] += mB * pz;
+  let ax = LEV[L_A],
+    ay = LEV[L_A + 1],
+    az = LEV[L_A + 2];
+  let x = ay * pz - az * py,
+    y = az * px - ax * pz,
+    z = ax * py - ay * px;
+  V[3] -= IA[0] * x + IA[3] * y + IA[4] * z;
+  V[4] -= IA[3] * x + IA[1] * y + IA[5] * z;
+  V[5] -= IA[4] * x + IA[5] * y + IA[2] * z;
+  ax = LEV[3];
+  ay = LEV[4];
+  az = LEV[5];
+  x = ay * pz - az * py;
+  y = az * px - ax * pz;
+  z = ax * py - ay * px;
+  V[9] += IB[0] * x + IB[3] * y + IB[4] * z;
+  V[10] += IB[3] * x + IB[1] * y + IB[5] * z;
+  V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
 }
 
 /**
@@ -440,89 +487,6 @@ function solveAngular(cfg: Float64Array, co: number, st: Float64Array, so: numbe
     V[10] += IB[3] * x + IB[1] * y + IB[5] * z;
     V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
   }
-}
-
-/** PT = the point block's rows from the directions dir[d + 3r ..] and the lever arms LEV[L_A..], LEV[3..]. */
-function pointRows(dir: Float64Array, d: number): void {
-  const rax = LEV[L_A],
-    ray = LEV[L_A + 1],
-    raz = LEV[L_A + 2],
-    rbx = LEV[3],
-    rby = LEV[4],
-    rbz = LEV[5];
-  for (let r = 0; r < 3; r++) {
-    const dx = dir[d + r * 3],
-      dy = dir[d + r * 3 + 1],
-      dz = dir[d + r * 3 + 2];
-    const o = r * 9;
-    PT[o] = dx;
-    PT[o + 1] = dy;
-    PT[o + 2] = dz;
-    PT[o + 3] = ray * dz - raz * dy;
-    PT[o + 4] = raz * dx - rax * dz;
-    PT[o + 5] = rax * dy - ray * dx;
-    PT[o + 6] = rby * dz - rbz * dy;
-    PT[o + 7] = rbz * dx - rbx * dz;
-    PT[o + 8] = rbx * dy - rby * dx;
-  }
-}
-
-/** v += M^-1 J_r^T PL[r] for the point rows r = 0, 1, 2 in turn (applyRow's arithmetic; zero impulses skipped). */
-function pointApply(): void {
-  const mA = MS[0],
-    mB = MS[1];
-  let v0 = V[0],
-    v1 = V[1],
-    v2 = V[2],
-    v3 = V[3],
-    v4 = V[4],
-    v5 = V[5],
-    v6 = V[6],
-    v7 = V[7],
-    v8 = V[8],
-    v9 = V[9],
-    v10 = V[10],
-    v11 = V[11];
-  for (let r = 0; r < 3; r++) {
-    const l = PL[r];
-    if (l === 0) continue;
-    const o = r * 9;
-    const dx = PT[o],
-      dy = PT[o + 1],
-      dz = PT[o + 2];
-    const la = mA * l,
-      lb = mB * l;
-    v0 -= la * dx;
-    v1 -= la * dy;
-    v2 -= la * dz;
-    v6 += lb * dx;
-    v7 += lb * dy;
-    v8 += lb * dz;
-    let x = PT[o + 3] * l,
-      y = PT[o + 4] * l,
-      z = PT[o + 5] * l;
-    v3 -= IA[0] * x + IA[3] * y + IA[4] * z;
-    v4 -= IA[3] * x + IA[1] * y + IA[5] * z;
-    v5 -= IA[4] * x + IA[5] * y + IA[2] * z;
-    x = PT[o + 6] * l;
-    y = PT[o + 7] * l;
-    z = PT[o + 8] * l;
-    v9 += IB[0] * x + IB[3] * y + IB[4] * z;
-    v10 += IB[3] * x + IB[1] * y + IB[5] * z;
-    v11 += IB[4] * x + IB[5] * y + IB[2] * z;
-  }
-  V[0] = v0;
-  V[1] = v1;
-  V[2] = v2;
-  V[3] = v3;
-  V[4] = v4;
-  V[5] = v5;
-  V[6] = v6;
-  V[7] = v7;
-  V[8] = v8;
-  V[9] = v9;
-  V[10] = v10;
-  V[11] = v11;
 }
 
 /** Stores the world direction of each axis in `axes` (bits) as the joint's row direction for this solve and the next warm start. */
@@ -1036,8 +1000,7 @@ export class JointSolver {
           this.load(bodies, slot);
           loadLevers(st, so);
           any = true;
-          pointRows(st, so + S_DIR);
-          pointApply();
+          pointApply(st, so + S_DIR);
         }
         k0 = 3;
       }
