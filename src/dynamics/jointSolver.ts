@@ -2,8 +2,8 @@
  * Joints: the generic 6-DoF joint (./joint6dof) solved in the substepped soft step (Box2D v3
  * solver.c / joint.c structure), before contacts in every pass.
  *
- * Per step `prepare(h)` resolves dense body indices and the softness coefficients, and classifies
- * each joint's axes (classifyAxes); per substep the world calls `warmStart`, `solve(useBias = true)`,
+ * Per step `prepare(h)` resolves dense body indices and the softness coefficients (and, after a
+ * setting changed, classifies each joint's axes: classifyAxes); per substep the world calls `warmStart`, `solve(useBias = true)`,
  * integrates positions, then `solve(useBias = false)` (relax). Every solve recomputes the joint
  * frames, the pivot separation and the relative angles from the bodies' CURRENT poses (the error is
  * never a stale prepare-time value), and the Jacobians from them, so lever arms and axes follow the
@@ -12,8 +12,9 @@
  *
  * Rows, in the order solved per joint (later rows win, as in Box2D): per axis friction, motor,
  * springs and one-sided limits; then the rigid equality rows (LOCKED axes and LIMITED with
- * min = max) as two small blocks solved exactly: the angular ones (up to 3x3) and the linear ones
- * (up to 3x3: a ball-and-socket is the full 3x3 point block).
+ * min = max) as two small blocks solved exactly: the angular ones (up to 3x3, solveAngular) and the
+ * linear ones (up to 3x3; all three, as in a ball-and-socket or a hinge, make the point block, solved
+ * in world axes by solvePoint).
  *
  * Softness (b2MakeSoft): rigid rows use the joint softness (hertz, damping ratio) in the biased pass
  * and are rigid (mass scale 1, no bias) in the relax pass; limits are speculative (the gap is closed
@@ -124,9 +125,9 @@ const BC = new Float64Array(3);
 const Bax = new Int32Array(3);
 /** Lever arms of the rows: A's to B's pivot (linear axes) at 0, B's at 3, A's to its own pivot (distance) at 6. */
 const LEV = new Float64Array(9);
-/** Rows of the point block (pointRows): per row direction, ra x direction, rb x direction (9 each), and their impulses; the angular block's directions (3 each). */
-const PT = new Float64Array(27);
+/** Impulses of the point block's three rows (pointApply); directions of the angular block's rows (3 each, solveAngular). */
 const PL = new Float64Array(3);
+const PT = new Float64Array(9);
 const L_A = 0,
   L_AD = 6;
 /** Geometry of the joint being solved: lever arms, pivot separation, frames A and B (quaternions), frame A's world axes (X, Y, Z at 0, 3, 6). */
