@@ -22,8 +22,20 @@
 
 const HALF_PI = 1.5707963267948966;
 
-/** atan(t) for t in [0, 1]: two half-angle reductions (t / (1 + sqrt(1 + t^2))) to |t| <= tan(pi/16), then 9 Taylor terms. */
-function atanUnit(t: number): number {
+/**
+ * atan2(AT[0], AT[1]) for AT[1] >= 0 into AT[2]: the solver's form of atanRatio. Arguments and result
+ * go through this array because V8 boxes the doubles of a call it does not inline, and the angle code
+ * calls this up to three times (too much to inline everywhere).
+ */
+const AT = new Float64Array(3);
+function atanRatioAt(): void {
+  const y = AT[0],
+    x = AT[1];
+  const ay = y < 0 ? -y : y;
+  const low = ay <= x;
+  // atan(t), t = the smaller over the larger in [0, 1]: two half-angle reductions (t / (1 + sqrt(1 + t^2)))
+  // to |t| <= tan(pi/16), then 9 Taylor terms.
+  const t = low ? (x > 0 ? ay / x : 0) : x / ay;
   const t1 = t / (1 + Math.sqrt(1 + t * t));
   const z = t1 / (1 + Math.sqrt(1 + t1 * t1));
   const z2 = z * z;
@@ -35,16 +47,17 @@ function atanUnit(t: number): number {
         z2 *
           (1 / 5 +
             z2 * (-1 / 7 + z2 * (1 / 9 + z2 * (-1 / 11 + z2 * (1 / 13 + z2 * (-1 / 15 + z2 * (1 / 17))))))));
-  return 4 * z * p;
+  const at = 4 * z * p;
+  const a = low ? at : HALF_PI - at;
+  AT[2] = y < 0 ? -a : a;
 }
 
 /** atan2(y, x) for x >= 0 (result in [-pi/2, pi/2]), with arithmetic and sqrt only. */
 export function atanRatio(y: number, x: number): number {
-  const ay = y < 0 ? -y : y;
-  let a: number;
-  if (ay <= x) a = x > 0 ? atanUnit(ay / x) : 0;
-  else a = HALF_PI - atanUnit(x / ay);
-  return y < 0 ? -a : a;
+  AT[0] = y;
+  AT[1] = x;
+  atanRatioAt();
+  return AT[2];
 }
 
 /** Wraps an angle difference into [-pi, pi]. */
@@ -55,11 +68,35 @@ export function wrapAngle(a: number): number {
   return a;
 }
 
+/** Scratch of `relativeAngles` (the quaternion handed on by array: see `relativeAnglesOf`). */
+const RQ = new Float64Array(4);
+
+/** `relativeAnglesOf` mask of all three angles (bit k = angle k: 0 twist X, 1 swing Y, 2 swing Z). */
+export const ALL_ANGLES = 7;
+
 /**
  * Angles (twist X, swing Y, swing Z) of the relative rotation q (unit, any sign) and their Jacobians
  * in q's reference frame. Writes angles into ang[0..2] and J rows into jac[0..8] (row k = axis k).
  */
 export function relativeAngles(qx: number, qy: number, qz: number, qw: number, ang: Float64Array, jac: Float64Array): void {
+  RQ[0] = qx;
+  RQ[1] = qy;
+  RQ[2] = qz;
+  RQ[3] = qw;
+  relativeAnglesOf(RQ, ALL_ANGLES, ang, jac);
+}
+
+/**
+ * `relativeAngles` of q = (q[0], q[1], q[2], q[3]) for the angles in `mask` only (bit k = angle k; the
+ * others' entries are left alone): a hinge needs the two swings, not the twist. The quaternion comes
+ * in an array because V8 boxes every double argument of a call it does not inline (an allocation per
+ * call in the solver's inner loop).
+ */
+export function relativeAnglesOf(q: Float64Array, mask: number, ang: Float64Array, jac: Float64Array): void {
+  let qx = q[0],
+    qy = q[1],
+    qz = q[2],
+    qw = q[3];
   if (qw < 0) {
     qx = -qx;
     qy = -qy;
@@ -68,34 +105,49 @@ export function relativeAngles(qx: number, qy: number, qz: number, qw: number, a
   }
   let v = qw * qw + qx * qx;
   if (v < 1e-12) v = 1e-12; // swing of 180 degrees: the split is undefined; keep the numbers finite
-  // twist
-  ang[0] = 2 * atanRatio(qx, qw);
-  const iv = 1 / v;
-  jac[0] = 1;
-  jac[1] = (qw * qz + qx * qy) * iv;
-  jac[2] = (qx * qz - qw * qy) * iv;
-  // swing about Y: u = qw qy - qx qz, grad u = (-qz, qw, -qx, qy), grad v = (2qx, 0, 0, 2qw)
-  let u = qw * qy - qx * qz;
-  ang[1] = 2 * atanRatio(u, v);
-  let s = 2 / (u * u + v * v);
-  let gx = s * (-v * qz - u * 2 * qx),
-    gy = s * (v * qw),
-    gz = s * (-v * qx),
-    gw = s * (v * qy - u * 2 * qw);
-  jac[3] = 0.5 * (qw * gx - qz * gy + qy * gz - qx * gw);
-  jac[4] = 0.5 * (qz * gx + qw * gy - qx * gz - qy * gw);
-  jac[5] = 0.5 * (-qy * gx + qx * gy + qw * gz - qz * gw);
-  // swing about Z: u = qw qz + qx qy, grad u = (qy, qx, qw, qz)
-  u = qw * qz + qx * qy;
-  ang[2] = 2 * atanRatio(u, v);
-  s = 2 / (u * u + v * v);
-  gx = s * (v * qy - u * 2 * qx);
-  gy = s * (v * qx);
-  gz = s * (v * qw);
-  gw = s * (v * qz - u * 2 * qw);
-  jac[6] = 0.5 * (qw * gx - qz * gy + qy * gz - qx * gw);
-  jac[7] = 0.5 * (qz * gx + qw * gy - qx * gz - qy * gw);
-  jac[8] = 0.5 * (-qy * gx + qx * gy + qw * gz - qz * gw);
+  if ((mask & 1) !== 0) {
+    // twist
+    AT[0] = qx;
+    AT[1] = qw;
+    atanRatioAt();
+    ang[0] = 2 * AT[2];
+    const iv = 1 / v;
+    jac[0] = 1;
+    jac[1] = (qw * qz + qx * qy) * iv;
+    jac[2] = (qx * qz - qw * qy) * iv;
+  }
+  if ((mask & 2) !== 0) {
+    // swing about Y: u = qw qy - qx qz, grad u = (-qz, qw, -qx, qy), grad v = (2qx, 0, 0, 2qw)
+    const u = qw * qy - qx * qz;
+    AT[0] = u;
+    AT[1] = v;
+    atanRatioAt();
+    ang[1] = 2 * AT[2];
+    const s = 2 / (u * u + v * v);
+    const gx = s * (-v * qz - u * 2 * qx),
+      gy = s * (v * qw),
+      gz = s * (-v * qx),
+      gw = s * (v * qy - u * 2 * qw);
+    jac[3] = 0.5 * (qw * gx - qz * gy + qy * gz - qx * gw);
+    jac[4] = 0.5 * (qz * gx + qw * gy - qx * gz - qy * gw);
+    jac[5] = 0.5 * (-qy * gx + qx * gy + qw * gz - qz * gw);
+  }
+  if ((mask & 4) !== 0) {
+    // swing about Z: u = qw qz + qx qy, grad u = (qy, qx, qw, qz)
+    const u = qw * qz + qx * qy;
+    AT[0] = u;
+    AT[1] = v;
+    atanRatioAt();
+    ang[2] = 2 * AT[2];
+    const s = 2 / (u * u + v * v);
+    const gx = s * (v * qy - u * 2 * qx),
+      gy = s * (v * qx),
+      gz = s * (v * qw),
+      gw = s * (v * qz - u * 2 * qw);
+    jac[6] = 0.5 * (qw * gx - qz * gy + qy * gz - qx * gw);
+    jac[7] = 0.5 * (qz * gx + qw * gy - qx * gz - qy * gw);
+    jac[8] = 0.5 * (-qy * gx + qx * gy + qw * gz - qz * gw);
+  }
 }
 
 /**

@@ -2,16 +2,19 @@
  * Joints: the generic 6-DoF joint (./joint6dof) solved in the substepped soft step (Box2D v3
  * solver.c / joint.c structure), before contacts in every pass.
  *
- * Per step `prepare(h)` resolves dense body indices and the softness coefficients; per substep the
- * world calls `warmStart`, `solve(useBias = true)`, integrates positions, then `solve(useBias =
- * false)` (relax). Every solve recomputes the joint frames, the pivot separation and the relative
- * angles from the bodies' CURRENT poses (the error is never a stale prepare-time value), and the
- * Jacobians from them, so lever arms and axes follow the bodies within the step.
+ * Per step `prepare(h)` resolves dense body indices and the softness coefficients (and, after a
+ * setting changed, classifies each joint's axes: classifyAxes); per substep the world calls `warmStart`, `solve(useBias = true)`,
+ * integrates positions, then `solve(useBias = false)` (relax). Every solve recomputes the joint
+ * frames, the pivot separation and the relative angles from the bodies' CURRENT poses (the error is
+ * never a stale prepare-time value), and the Jacobians from them, so lever arms and axes follow the
+ * bodies within the step. It computes only what the joint's active axes use: a ball-and-socket (three
+ * rigid linear axes) gets no angles and no per-axis pass, a hinge only the two swing angles.
  *
  * Rows, in the order solved per joint (later rows win, as in Box2D): per axis friction, motor,
  * springs and one-sided limits; then the rigid equality rows (LOCKED axes and LIMITED with
- * min = max) as two small blocks solved exactly: the angular ones (up to 3x3) and the linear ones
- * (up to 3x3: a ball-and-socket is the full 3x3 point block).
+ * min = max) as two small blocks solved exactly: the angular ones (up to 3x3, solveAngular) and the
+ * linear ones (up to 3x3; all three, as in a ball-and-socket or a hinge, make the point block, solved
+ * in world axes by solvePoint).
  *
  * Softness (b2MakeSoft): rigid rows use the joint softness (hertz, damping ratio) in the biased pass
  * and are rigid (mass scale 1, no bias) in the relax pass; limits are speculative (the gap is closed
@@ -21,7 +24,7 @@
  * with K = 1/m, solved in both passes (a spring is physics, not error correction).
  *
  * Storage: flat Float64Arrays per joint slot; handles are generational (slot + generation * 2^20);
- * joints are solved in creation order; nothing allocates per step.
+ * joints are solved in creation order; nothing allocates per step (see the module scratch below).
  */
 import { PairTable } from "../collections/pairTable";
 import { Quat } from "../math/quat";
@@ -43,7 +46,7 @@ import {
   type JointDescription,
   MotorType,
 } from "./joint6dof";
-import { relativeAngles, solveSym, wrapAngle } from "./jointMath";
+import { ALL_ANGLES, relativeAnglesOf, solveSym, wrapAngle } from "./jointMath";
 
 const SLOTS = 1 << 20;
 
@@ -82,39 +85,65 @@ const F_ALIVE = 1,
   F_ENABLED = 2,
   F_COLLIDE = 4;
 
+// Shape of a joint (bits, from its axis settings at every prepare): which axes are rigid equalities
+// solved in the blocks (bit k = axis k, LINEAR_X .. ANGULAR_Z; bit 6 stays clear), and whether any other axis (limit, motor,
+// friction, spring, distance) needs a row of its own. A ball-and-socket is SH_LIN, a hinge SH_LIN | bits
+// 4 and 5: neither needs the per-axis pass, and a ball-and-socket needs no angles at all.
+const SH_LIN = 7,
+  SH_ANG = 56,
+  SH_ROWS = 128,
+  ALL_AXES = (1 << AXIS_COUNT) - 1;
+
 // ---------------------------------------------------------------- module scratch (no allocation per step)
+//
+// V8 boxes a double (allocates a HeapNumber) when it crosses a call that was not inlined, as an argument
+// or a return value, and when it is stored in a module-level `let`. Over the ~13,000 joint solves of a
+// chain-ragdoll step that was ~2 MB of garbage per step (a scavenge every other step). So the hot path keeps
+// its numbers in these typed arrays; its helpers take arrays and indices and return nothing or a value
+// they compute inline.
 
 /** Velocities of the two bodies of the joint being solved: vA, wA, vB, wB. */
 const V = new Float64Array(12);
+/** Inverse masses of A and B; zero for bodies that do not move. */
+const MS = new Float64Array(2);
 /** Inverse inertia (world, symmetric 6) of A and B; zero for bodies that do not move. */
 const IA = new Float64Array(6);
 const IB = new Float64Array(6);
-let mA = 0,
-  mB = 0;
-/** One row's Jacobian: linA, angA, linB, angB. */
-const R = new Float64Array(12);
-/** Block rows (3 x 12), their effective-mass matrix, rhs, solution, position errors, axes. */
+/** Rigid-row coefficients of the current pass: bias rate, mass scale, impulse scale, max linear and angular recovery speed. */
+const PASS = new Float64Array(5);
+const P_BIAS = 0,
+  P_MASS = 1,
+  P_IMP = 2,
+  P_REC = 3,
+  P_AREC = 4;
+/** Rows (3 x 12: linA, angA, linB, angB; a per-axis row is row 0), their effective-mass matrix, rhs, solution, position errors, axes. */
 const BR = new Float64Array(36);
 const BK = new Float64Array(9);
 const Brhs = new Float64Array(3);
 const Bx = new Float64Array(3);
 const BC = new Float64Array(3);
 const Bax = new Int32Array(3);
-/** Linear axes of the rigid linear block. */
-const LAX = new Int32Array(3);
-/** Geometry of the joint being solved. */
+/** Lever arms of the rows: A's to B's pivot (linear axes) at 0, B's at 3, A's to its own pivot (distance) at 6. */
+const LEV = new Float64Array(9);
+/** Impulses of the point block's three rows (pointApply); directions of the angular block's rows (3 each, solveAngular). */
+const PL = new Float64Array(3);
+const PT = new Float64Array(9);
+const L_A = 0,
+  L_AD = 6;
+/** Geometry of the joint being solved: lever arms, pivot separation, frames A and B (quaternions), frame A's world axes (X, Y, Z at 0, 3, 6). */
 const G_RA = new Float64Array(3);
 const G_RB = new Float64Array(3);
 const G_SEP = new Float64Array(3);
-/** Frame A axes (world): X at 0, Y at 3, Z at 6. */
+const G_FA = new Float64Array(4);
+const G_FB = new Float64Array(4);
 const G_AX = new Float64Array(9);
+/** Relative rotation conj(FA) * FB, its angles and their Jacobians (local, and world with row k at 3k). */
+const G_Q = new Float64Array(4);
 const G_ANG = new Float64Array(3);
 const G_JL = new Float64Array(9);
-/** World angular Jacobians of the three angles (row k at 3k). */
 const G_JW = new Float64Array(9);
-/** Position coordinate of each axis (linear x, y, z along frame A; angles; distance). */
+/** Position coordinate of each axis (linear x, y, z along frame A; angles; distance) and the distance direction. */
 const G_POS = new Float64Array(AXIS_COUNT);
-let G_DIST = 0;
 const G_N = new Float64Array(3);
 const tmpQ = new Quat();
 const tmpQ2 = new Quat();
@@ -129,38 +158,42 @@ function bilinear(s: Float64Array, ux: number, uy: number, uz: number, vx: numbe
   );
 }
 
-/** J M^-1 J^T of the row at offset o of array J. */
-function rowK(J: Float64Array, o: number): number {
-  return (
-    mA * (J[o] * J[o] + J[o + 1] * J[o + 1] + J[o + 2] * J[o + 2]) +
-    mB * (J[o + 6] * J[o + 6] + J[o + 7] * J[o + 7] + J[o + 8] * J[o + 8]) +
-    quadForm(IA, J[o + 3], J[o + 4], J[o + 5]) +
-    quadForm(IB, J[o + 9], J[o + 10], J[o + 11])
-  );
+/** BK = J M^-1 J^T of the first n rows of BR (row-major, stride 3). */
+function blockK(n: number): void {
+  const mA = MS[0],
+    mB = MS[1],
+    J = BR;
+  for (let r = 0; r < n; r++) {
+    const o = r * 12;
+    for (let s = 0; s <= r; s++) {
+      const p = s * 12;
+      let v =
+        mA * (J[o] * J[p] + J[o + 1] * J[p + 1] + J[o + 2] * J[p + 2]) + mB * (J[o + 6] * J[p + 6] + J[o + 7] * J[p + 7] + J[o + 8] * J[p + 8]);
+      if (r === s) v = v + quadForm(IA, J[o + 3], J[o + 4], J[o + 5]) + quadForm(IB, J[o + 9], J[o + 10], J[o + 11]);
+      else v = v + bilinear(IA, J[o + 3], J[o + 4], J[o + 5], J[p + 3], J[p + 4], J[p + 5]) + bilinear(IB, J[o + 9], J[o + 10], J[o + 11], J[p + 9], J[p + 10], J[p + 11]);
+      BK[r * 3 + s] = v;
+      BK[s * 3 + r] = v;
+    }
+  }
 }
 
-/** J_r M^-1 J_s^T of two rows. */
-function rowK2(J: Float64Array, r: number, s: number): number {
-  return (
-    mA * (J[r] * J[s] + J[r + 1] * J[s + 1] + J[r + 2] * J[s + 2]) +
-    mB * (J[r + 6] * J[s + 6] + J[r + 7] * J[s + 7] + J[r + 8] * J[s + 8]) +
-    bilinear(IA, J[r + 3], J[r + 4], J[r + 5], J[s + 3], J[s + 4], J[s + 5]) +
-    bilinear(IB, J[r + 9], J[r + 10], J[r + 11], J[s + 9], J[s + 10], J[s + 11])
-  );
-}
-
-/** J v of the row. */
-function rowJv(J: Float64Array, o: number): number {
+/** J v of the row at offset o of BR. */
+function rowJv(o: number): number {
   let s = 0;
-  for (let k = 0; k < 12; k++) s += J[o + k] * V[k];
+  for (let k = 0; k < 12; k++) s += BR[o + k] * V[k];
   return s;
 }
 
-/** v += M^-1 J^T lambda. */
-function rowApply(J: Float64Array, o: number, l: number): void {
+/** Impulse handed to applyRow (a double argument would be boxed where V8 does not inline the call). */
+const DL = new Float64Array(1);
+
+/** v += M^-1 J^T l for the row at offset o of BR, l = DL[0]. */
+function applyRow(o: number): void {
+  const l = DL[0];
   if (l === 0) return;
-  const la = mA * l,
-    lb = mB * l;
+  const J = BR;
+  const la = MS[0] * l,
+    lb = MS[1] * l;
   V[0] += la * J[o];
   V[1] += la * J[o + 1];
   V[2] += la * J[o + 2];
@@ -181,20 +214,21 @@ function rowApply(J: Float64Array, o: number, l: number): void {
   V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
 }
 
-/** Linear row along d with lever arms ra (A) and rb (B): C' = d . (vB + wB x rb - vA - wA x ra). */
-function setLinearRow(
-  J: Float64Array,
-  o: number,
-  dx: number,
-  dy: number,
-  dz: number,
-  rax: number,
-  ray: number,
-  raz: number,
-  rbx: number,
-  rby: number,
-  rbz: number,
-): void {
+/**
+ * Linear row at offset o of BR along the direction dir[d..d+2], with A's lever arm LEV[ra..ra+2] and B's
+ * LEV[3..5]: C' = d . (vB + wB x rb - vA - wA x ra).
+ */
+function setLinearRow(o: number, dir: Float64Array, d: number, ra: number): void {
+  const J = BR;
+  const dx = dir[d],
+    dy = dir[d + 1],
+    dz = dir[d + 2];
+  const rax = LEV[ra],
+    ray = LEV[ra + 1],
+    raz = LEV[ra + 2];
+  const rbx = LEV[3],
+    rby = LEV[4],
+    rbz = LEV[5];
   J[o] = -dx;
   J[o + 1] = -dy;
   J[o + 2] = -dz;
@@ -209,8 +243,12 @@ function setLinearRow(
   J[o + 11] = rbx * dy - rby * dx;
 }
 
-/** Angular row along a: C' = a . (wB - wA). */
-function setAngularRow(J: Float64Array, o: number, ax: number, ay: number, az: number): void {
+/** Angular row at offset o of BR along dir[d..d+2]: C' = a . (wB - wA). */
+function setAngularRow(o: number, dir: Float64Array, d: number): void {
+  const J = BR;
+  const ax = dir[d],
+    ay = dir[d + 1],
+    az = dir[d + 2];
   J[o] = 0;
   J[o + 1] = 0;
   J[o + 2] = 0;
@@ -223,6 +261,318 @@ function setAngularRow(J: Float64Array, o: number, ax: number, ay: number, az: n
   J[o + 9] = ax;
   J[o + 10] = ay;
   J[o + 11] = az;
+}
+
+/** The row of axis k (its stored direction, see storeDirections) at offset o of BR. */
+function setAxisRow(o: number, k: number, st: Float64Array, so: number): void {
+  const d = so + S_DIR + k * 3;
+  if (k < 3) setLinearRow(o, st, d, L_A);
+  else if (k < 6) setAngularRow(o, st, d);
+  else setLinearRow(o, st, d, L_AD);
+}
+
+/** Loads a joint's stored lever arms into LEV (see LEV). */
+function loadLevers(st: Float64Array, so: number): void {
+  for (let k = 0; k < 3; k++) {
+    LEV[L_A + k] = st[so + S_RA + k] + st[so + S_SEP + k];
+    LEV[3 + k] = st[so + S_RB + k];
+    LEV[L_AD + k] = st[so + S_RA + k];
+  }
+}
+
+/**
+ * Which of the joint's axes are rigid block rows, and whether others need rows (SH_*). Zeroes the
+ * impulses of inactive axes (FREE, no motor, no friction): an axis whose friction was set to 0 would
+ * otherwise keep warm-starting its last friction impulse forever.
+ */
+function classifyAxes(cfg: Float64Array, co: number, st: Float64Array, so: number): number {
+  let sh = 0;
+  for (let k = 0; k < AXIS_COUNT; k++) {
+    const ao = co + k * AXS;
+    const mode = cfg[ao + A_MODE];
+    if (mode === AxisMode.Free && cfg[ao + A_MT] === MotorType.None && cfg[ao + A_FRIC] === 0) {
+      st.fill(0, so + k * IPA, so + k * IPA + IPA);
+      continue;
+    }
+    const equality = mode === AxisMode.Locked || (mode === AxisMode.Limited && !(cfg[ao + A_MIN] < cfg[ao + A_MAX]));
+    const spring = mode !== AxisMode.Free && (cfg[ao + A_K] > 0 || cfg[ao + A_C] > 0);
+    // A locked axis does not move: its friction and motor are moot.
+    sh |= equality && !spring && k !== 6 ? 1 << k : SH_ROWS;
+  }
+  return sh;
+}
+
+/**
+ * The rigid point block when LINEAR_X, Y and Z are all rigid (a ball-and-socket; the linear part of a hinge),
+ * solved in world axes: the three frame-A rows d_r span space, so with A = (d_0 d_1 d_2) the block's
+ * K_f = A^T K A and K_f^-1 (A^T c' + b) = A^T K^-1 (c' + A b), where K = (mA + mB) 1 - [ra]x IA [ra]x -
+ * [rb]x IB [rb]x is the point's world effective-mass matrix (bepu's ball socket, Box2D's revolute point
+ * block) and c' = vB + wB x rb - vA - wA x ra. Half the arithmetic of three generic rows, one velocity
+ * update instead of three. The impulses stay per frame axis (softness, warm start, bias cap per axis).
+ */
+function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number): void {
+  const mA = MS[0],
+    mB = MS[1];
+  const m = mA + mB;
+  BK[0] = m;
+  BK[4] = m;
+  BK[8] = m;
+  BK[1] = 0;
+  BK[2] = 0;
+  BK[5] = 0;
+  addPointInertia(IA, L_A);
+  addPointInertia(IB, 3);
+  BK[3] = BK[1];
+  BK[6] = BK[2];
+  BK[7] = BK[5];
+  const rax = LEV[L_A],
+    ray = LEV[L_A + 1],
+    raz = LEV[L_A + 2],
+    rbx = LEV[3],
+    rby = LEV[4],
+    rbz = LEV[5];
+  // c' (world) plus the frame-axis bias rotated to world.
+  let cx = V[6] + (V[10] * rbz - V[11] * rby) - V[0] - (V[4] * raz - V[5] * ray),
+    cy = V[7] + (V[11] * rbx - V[9] * rbz) - V[1] - (V[5] * rax - V[3] * raz),
+    cz = V[8] + (V[9] * rby - V[10] * rbx) - V[2] - (V[3] * ray - V[4] * rax);
+  const bias = PASS[P_BIAS],
+    maxRecovery = PASS[P_REC];
+  for (let r = 0; r < 3; r++) {
+    const ao = co + r * AXS;
+    const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
+    let correction = bias * (G_POS[r] - target);
+    if (correction > maxRecovery) correction = maxRecovery;
+    else if (correction < -maxRecovery) correction = -maxRecovery;
+    cx += G_AX[r * 3] * correction;
+    cy += G_AX[r * 3 + 1] * correction;
+    cz += G_AX[r * 3 + 2] * correction;
+  }
+  Brhs[0] = cx;
+  Brhs[1] = cy;
+  Brhs[2] = cz;
+  solveSym(3, BK, Brhs, Bx);
+  const ms = PASS[P_MASS],
+    is = PASS[P_IMP];
+  for (let r = 0; r < 3; r++) {
+    const io = so + r * IPA + I_EQ;
+    const old = st[io];
+    const x = G_AX[r * 3] * Bx[0] + G_AX[r * 3 + 1] * Bx[1] + G_AX[r * 3 + 2] * Bx[2];
+    const l = -ms * x - is * old;
+    st[io] = old + l;
+    PL[r] = l;
+  }
+  pointApply(G_AX, 0);
+}
+
+/** BK (upper entries 0, 1, 2, 4, 5, 8) += -[r]x S [r]x with r = LEV[o..o+2], S symmetric (xx, yy, zz, xy, xz, yz). */
+function addPointInertia(S: Float64Array, o: number): void {
+  const rx = LEV[o],
+    ry = LEV[o + 1],
+    rz = LEV[o + 2];
+  const s0 = S[0],
+    s1 = S[1],
+    s2 = S[2],
+    s3 = S[3],
+    s4 = S[4],
+    s5 = S[5];
+  // T = S [r]x, columns S (0, rz, -ry), S (-rz, 0, rx), S (ry, -rx, 0) (t00 is not needed); then -[r]x T.
+  const t10 = s1 * rz - s5 * ry,
+    t20 = s5 * rz - s2 * ry;
+  const t01 = s4 * rx - s0 * rz,
+    t11 = s5 * rx - s3 * rz,
+    t21 = s2 * rx - s4 * rz;
+  const t02 = s0 * ry - s3 * rx,
+    t12 = s3 * ry - s1 * rx,
+    t22 = s4 * ry - s5 * rx;
+  // Rows of [r]x: (0, -rz, ry), (rz, 0, -rx), (-ry, rx, 0).
+  BK[0] -= ry * t20 - rz * t10;
+  BK[1] -= ry * t21 - rz * t11;
+  BK[2] -= ry * t22 - rz * t12;
+  BK[4] -= rz * t01 - rx * t21;
+  BK[5] -= rz * t02 - rx * t22;
+  BK[8] -= rx * t12 - ry * t02;
+}
+
+/**
+ * Applies the point impulses PL[r] along the directions dir[d + 3r ..] as one world impulse P = sum d_r PL[r]:
+ * vA -= mA P, wA -= IA (ra x P), vB += mB P, wB += IB (rb x P), with the lever arms in LEV.
+ */
+function pointApply(dir: Float64Array, d: number): void {
+  const l0 = PL[0],
+    l1 = PL[1],
+    l2 = PL[2];
+  const px = dir[d] * l0 + dir[d + 3] * l1 + dir[d + 6] * l2,
+    py = dir[d + 1] * l0 + dir[d + 4] * l1 + dir[d + 7] * l2,
+    pz = dir[d + 2] * l0 + dir[d + 5] * l1 + dir[d + 8] * l2;
+  const mA = MS[0],
+    mB = MS[1];
+  V[0] -= mA * px;
+  V[1] -= mA * py;
+  V[2] -= mA * pz;
+  V[6] += mB * px;
+  V[7] += mB * py;
+  V[8] += mB * pz;
+  let ax = LEV[L_A],
+    ay = LEV[L_A + 1],
+    az = LEV[L_A + 2];
+  let x = ay * pz - az * py,
+    y = az * px - ax * pz,
+    z = ax * py - ay * px;
+  V[3] -= IA[0] * x + IA[3] * y + IA[4] * z;
+  V[4] -= IA[3] * x + IA[1] * y + IA[5] * z;
+  V[5] -= IA[4] * x + IA[5] * y + IA[2] * z;
+  ax = LEV[3];
+  ay = LEV[4];
+  az = LEV[5];
+  x = ay * pz - az * py;
+  y = az * px - ax * pz;
+  z = ax * py - ay * px;
+  V[9] += IB[0] * x + IB[3] * y + IB[4] * z;
+  V[10] += IB[3] * x + IB[1] * y + IB[5] * z;
+  V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
+}
+
+/**
+ * The rigid angular block (the ANGULAR axes in `sh` that are rigid: a hinge's two swings) over its rows
+ * a_r = the stored directions, J = (0, -a_r, 0, a_r): solveBlock's arithmetic without the zero linear
+ * parts (they only add exact zeros), so the result matches the generic block.
+ */
+function solveAngular(cfg: Float64Array, co: number, st: Float64Array, so: number, sh: number): void {
+  let n = 0;
+  for (let k = 3; k < 6; k++) {
+    if ((sh & (1 << k)) === 0) continue;
+    const d = so + S_DIR + k * 3;
+    PT[n * 3] = st[d];
+    PT[n * 3 + 1] = st[d + 1];
+    PT[n * 3 + 2] = st[d + 2];
+    const ao = co + k * AXS;
+    BC[n] = wrapAngle(G_POS[k] - (cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN]));
+    Bax[n] = k;
+    n++;
+  }
+  const bias = PASS[P_BIAS],
+    maxRecovery = PASS[P_AREC];
+  for (let r = 0; r < n; r++) {
+    const x = PT[r * 3],
+      y = PT[r * 3 + 1],
+      z = PT[r * 3 + 2];
+    for (let s = 0; s <= r; s++) {
+      const k =
+        r === s
+          ? quadForm(IA, x, y, z) + quadForm(IB, x, y, z)
+          : bilinear(IA, x, y, z, PT[s * 3], PT[s * 3 + 1], PT[s * 3 + 2]) + bilinear(IB, x, y, z, PT[s * 3], PT[s * 3 + 1], PT[s * 3 + 2]);
+      BK[r * 3 + s] = k;
+      BK[s * 3 + r] = k;
+    }
+    let correction = bias * BC[r];
+    if (correction > maxRecovery) correction = maxRecovery;
+    else if (correction < -maxRecovery) correction = -maxRecovery;
+    Brhs[r] = -x * V[3] - y * V[4] - z * V[5] + x * V[9] + y * V[10] + z * V[11] + correction;
+  }
+  solveSym(n, BK, Brhs, Bx);
+  const ms = PASS[P_MASS],
+    is = PASS[P_IMP];
+  for (let r = 0; r < n; r++) {
+    const io = so + Bax[r] * IPA + I_EQ;
+    const old = st[io];
+    const l = -ms * Bx[r] - is * old;
+    st[io] = old + l;
+    if (l === 0) continue;
+    const x = PT[r * 3] * l,
+      y = PT[r * 3 + 1] * l,
+      z = PT[r * 3 + 2] * l;
+    V[3] -= IA[0] * x + IA[3] * y + IA[4] * z;
+    V[4] -= IA[3] * x + IA[1] * y + IA[5] * z;
+    V[5] -= IA[4] * x + IA[5] * y + IA[2] * z;
+    V[9] += IB[0] * x + IB[3] * y + IB[4] * z;
+    V[10] += IB[3] * x + IB[1] * y + IB[5] * z;
+    V[11] += IB[4] * x + IB[5] * y + IB[2] * z;
+  }
+}
+
+/** Stores the world direction of each axis in `axes` (bits) as the joint's row direction for this solve and the next warm start. */
+function storeDirections(st: Float64Array, so: number, axes: number): void {
+  for (let k = 0; k < AXIS_COUNT; k++) {
+    if ((axes & (1 << k)) === 0) continue;
+    const d = so + S_DIR + k * 3;
+    if (k < 6) {
+      const g = k < 3 ? G_AX : G_JW,
+        j = k < 3 ? k * 3 : (k - 3) * 3;
+      st[d] = g[j];
+      st[d + 1] = g[j + 1];
+      st[d + 2] = g[j + 2];
+    } else if (G_POS[6] >= 1e-9) {
+      // Coincident pivots leave the last direction (the distance direction is undefined there).
+      st[d] = G_N[0];
+      st[d + 1] = G_N[1];
+      st[d + 2] = G_N[2];
+    }
+  }
+}
+
+/** After anchors: the pivot distance G_POS[6] and its direction G_N. */
+function distance(): void {
+  const sx = G_SEP[0],
+    sy = G_SEP[1],
+    sz = G_SEP[2];
+  const dist = Math.sqrt(sx * sx + sy * sy + sz * sz);
+  G_POS[6] = dist;
+  if (dist > 0) {
+    G_N[0] = sx / dist;
+    G_N[1] = sy / dist;
+    G_N[2] = sz / dist;
+  }
+}
+
+/** out = the world orientation of a joint frame: the body's rotation rot[qo..qo+3] (identity for qo < 0, the world) times the frame cfg[fo..fo+3]. */
+function frameQuat(rot: Float64Array, qo: number, cfg: Float64Array, fo: number, out: Float64Array): void {
+  let qx = 0,
+    qy = 0,
+    qz = 0,
+    qw = 1;
+  if (qo >= 0) {
+    qx = rot[qo];
+    qy = rot[qo + 1];
+    qz = rot[qo + 2];
+    qw = rot[qo + 3];
+  }
+  const fx = cfg[fo],
+    fy = cfg[fo + 1],
+    fz = cfg[fo + 2],
+    fw = cfg[fo + 3];
+  out[0] = qw * fx + qx * fw + qy * fz - qz * fy;
+  out[1] = qw * fy - qx * fz + qy * fw + qz * fx;
+  out[2] = qw * fz + qx * fy - qy * fx + qz * fw;
+  out[3] = qw * fw - qx * fx - qy * fy - qz * fz;
+}
+
+/** out = conj(a) * b (quaternions x, y, z, w). */
+function conjMul(a: Float64Array, b: Float64Array, out: Float64Array): void {
+  const ax = a[0],
+    ay = a[1],
+    az = a[2],
+    aw = a[3];
+  out[0] = aw * b[0] - ax * b[3] - ay * b[2] + az * b[1];
+  out[1] = aw * b[1] + ax * b[2] - ay * b[3] - az * b[0];
+  out[2] = aw * b[2] - ax * b[1] + ay * b[0] - az * b[3];
+  out[3] = aw * b[3] + ax * b[0] + ay * b[1] + az * b[2];
+}
+
+/** out = q v with q = rot[qo..qo+3] and v = cfg[po..po+2] - com[c..c+2]: a pivot's lever arm from the centre of mass. */
+function leverArm(rot: Float64Array, qo: number, cfg: Float64Array, po: number, com: Float64Array, c: number, out: Float64Array): void {
+  const qx = rot[qo],
+    qy = rot[qo + 1],
+    qz = rot[qo + 2],
+    qw = rot[qo + 3];
+  const vx = cfg[po] - com[c],
+    vy = cfg[po + 1] - com[c + 1],
+    vz = cfg[po + 2] - com[c + 2];
+  const tx = 2 * (qy * vz - qz * vy),
+    ty = 2 * (qz * vx - qx * vz),
+    tz = 2 * (qx * vy - qy * vx);
+  out[0] = vx + qw * tx + (qy * tz - qz * ty);
+  out[1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[2] = vz + qw * tz + (qx * ty - qy * tx);
 }
 
 /** Soft-step coefficients (Box2D b2MakeSoft): [biasRate, massScale, impulseScale]. */
@@ -282,6 +632,10 @@ export class JointSolver {
   private generation: Int32Array = new Int32Array(16);
   private dense: Int32Array = new Int32Array(2 * 16);
   private moves = new Uint8Array(2 * 16);
+  /** Per slot, the SH_* bits of its axes (set by prepare for the joints it solves). */
+  private shape = new Uint8Array(16);
+  /** Set when a joint is created or an axis setting is touched: the next prepare classifies the axes again. */
+  private shapesDirty = true;
   private freeSlots: number[] = [];
   private nextSlot = 0;
   /** Slots of live joints in creation order. */
@@ -384,6 +738,7 @@ export class JointSolver {
     if (this.orderCount === this.order.length) this.order = growI32(this.order, this.orderCount * 2);
     this.order[this.orderCount++] = slot;
     this.pairsDirty = true;
+    this.shapesDirty = true;
     this.wakeBodies(slot, -1);
     return slot + this.generation[slot] * SLOTS;
   }
@@ -566,7 +921,7 @@ export class JointSolver {
     const bi = hb < 0 ? -1 : b.indexOf(hb);
     if (a < 0 || (hb >= 0 && bi < 0)) return NaN;
     this.geometry(slot, a, bi);
-    return axis === 6 ? G_DIST : G_POS[axis];
+    return G_POS[axis];
   }
 
   // ---------------------------------------------------------------- the step
@@ -588,6 +943,13 @@ export class JointSolver {
       }
     }
     this.prevH = h;
+    if (this.shapesDirty) {
+      for (let i = 0; i < this.orderCount; i++) {
+        const slot = this.order[i];
+        this.shape[slot] = classifyAxes(this.cfg, slot * CFG + C_AXES, this.st, slot * ST);
+      }
+      this.shapesDirty = false;
+    }
     if (this.activeA.length < this.orderCount) {
       this.activeA = new Int32Array(this.order.length);
       this.activeB = new Int32Array(this.order.length);
@@ -623,28 +985,39 @@ export class JointSolver {
     const st = this.st;
     for (let i = 0; i < this.solveCount; i++) {
       const slot = this.solveList[i];
-      this.load(bodies, slot);
       const so = slot * ST;
-      const rax = st[so + S_RA],
-        ray = st[so + S_RA + 1],
-        raz = st[so + S_RA + 2];
-      const rbx = st[so + S_RB],
-        rby = st[so + S_RB + 1],
-        rbz = st[so + S_RB + 2];
-      const sx = st[so + S_SEP],
-        sy = st[so + S_SEP + 1],
-        sz = st[so + S_SEP + 2];
-      let any = false;
-      for (let k = 0; k < AXIS_COUNT; k++) {
+      // Only a joint with per-axis rows has impulses outside its block axes (classifyAxes zeroes the rest).
+      const sh = this.shape[slot];
+      const axes = (sh & SH_ROWS) !== 0 ? ALL_AXES : sh;
+      let any = false,
+        k0 = 0;
+      if ((sh & SH_LIN) === SH_LIN) {
+        // The three point rows at once (applyRow's arithmetic and order, without 12-wide rows).
+        for (let k = 0; k < 3; k++) {
+          const io = so + k * IPA;
+          PL[k] = st[io + I_EQ] + st[io + I_LO] - st[io + I_HI] + st[io + I_MOT] + st[io + I_FR];
+        }
+        if (PL[0] !== 0 || PL[1] !== 0 || PL[2] !== 0) {
+          this.load(bodies, slot);
+          loadLevers(st, so);
+          any = true;
+          pointApply(st, so + S_DIR);
+        }
+        k0 = 3;
+      }
+      for (let k = k0; k < AXIS_COUNT; k++) {
+        if ((axes & (1 << k)) === 0) continue;
         const io = so + k * IPA;
         const l = st[io + I_EQ] + st[io + I_LO] - st[io + I_HI] + st[io + I_MOT] + st[io + I_FR];
         if (l === 0) continue;
-        any = true;
-        const d = so + S_DIR + k * 3;
-        if (k < 3) setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], rax + sx, ray + sy, raz + sz, rbx, rby, rbz);
-        else if (k < 6) setAngularRow(R, 0, st[d], st[d + 1], st[d + 2]);
-        else setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], rax, ray, raz, rbx, rby, rbz);
-        rowApply(R, 0, l);
+        if (!any) {
+          this.load(bodies, slot);
+          loadLevers(st, so);
+          any = true;
+        }
+        setAxisRow(0, k, st, so);
+        DL[0] = l;
+        applyRow(0);
       }
       if (any) this.store(bodies, slot);
     }
@@ -652,233 +1025,217 @@ export class JointSolver {
 
   /** One pass over the joints: with the biased softness (useBias) or rigid without bias (relax). */
   solve(bodies: BodySet, h: number, useBias: boolean): void {
-    const cfg = this.cfg,
-      st = this.st;
-    const invH = 1 / h;
-    const soft = this.soft,
-      msoft = this.motorSoft;
+    const st = this.st;
     // Rigid rows: joint softness in the biased pass, rigid and unbiased in the relax pass.
-    const rBias = useBias ? soft[0] : 0,
-      rMass = useBias ? soft[1] : 1,
-      rImp = useBias ? soft[2] : 0;
+    const soft = this.soft;
+    PASS[P_BIAS] = useBias ? soft[0] : 0;
+    PASS[P_MASS] = useBias ? soft[1] : 1;
+    PASS[P_IMP] = useBias ? soft[2] : 0;
+    PASS[P_REC] = this.maxRecoveryVelocity;
+    PASS[P_AREC] = this.maxAngularRecoveryVelocity;
     for (let i = 0; i < this.solveCount; i++) {
       const slot = this.solveList[i];
-      const a = this.dense[slot * 2],
-        b = this.dense[slot * 2 + 1];
+      const sh = this.shape[slot];
+      const rows = (sh & SH_ROWS) !== 0;
+      const so = slot * ST;
       this.load(bodies, slot);
-      this.geometry(slot, a, b);
-      const co = slot * CFG + C_AXES,
-        so = slot * ST;
+      // Only the geometry the joint's rows use: a ball-and-socket needs no angles, a hinge only the swings.
+      this.anchors(slot, this.dense[slot * 2], this.dense[slot * 2 + 1]);
+      if (rows) {
+        this.angles(slot, this.dense[slot * 2 + 1], ALL_ANGLES);
+        distance();
+      } else if ((sh & SH_ANG) !== 0) this.angles(slot, this.dense[slot * 2 + 1], (sh & SH_ANG) >> 3);
       // Remember this solve's lever arms and directions for the next warm start.
       for (let k = 0; k < 3; k++) {
         st[so + S_RA + k] = G_RA[k];
         st[so + S_RB + k] = G_RB[k];
         st[so + S_SEP + k] = G_SEP[k];
+        LEV[L_A + k] = G_RA[k] + G_SEP[k];
+        LEV[3 + k] = G_RB[k];
+        LEV[L_AD + k] = G_RA[k];
       }
-      let nLin = 0,
-        nAng = 0;
-      for (let k = 0; k < AXIS_COUNT; k++) {
-        const ao = co + k * AXS,
-          io = so + k * IPA,
-          d = so + S_DIR + k * 3;
-        const mode = cfg[ao + A_MODE];
-        const mt = cfg[ao + A_MT];
-        const fric = cfg[ao + A_FRIC];
-        // The row of this axis.
-        if (k < 3) {
-          const x = G_AX[k * 3],
-            y = G_AX[k * 3 + 1],
-            z = G_AX[k * 3 + 2];
-          st[d] = x;
-          st[d + 1] = y;
-          st[d + 2] = z;
-        } else if (k < 6) {
-          const j = (k - 3) * 3;
-          st[d] = G_JW[j];
-          st[d + 1] = G_JW[j + 1];
-          st[d + 2] = G_JW[j + 2];
-        } else {
-          if (G_DIST < 1e-9) {
-            // Coincident pivots: the distance direction is undefined; keep the last one.
-            if (st[d] === 0 && st[d + 1] === 0 && st[d + 2] === 0) continue;
-          } else {
-            st[d] = G_N[0];
-            st[d + 1] = G_N[1];
-            st[d + 2] = G_N[2];
-          }
-        }
-        if (mode === AxisMode.Free && mt === MotorType.None && fric === 0) continue;
-        const lo = cfg[ao + A_MIN],
-          hi = cfg[ao + A_MAX];
-        const equality = mode === AxisMode.Locked || (mode === AxisMode.Limited && !(lo < hi));
-        const target = mode === AxisMode.Locked ? 0 : lo;
-        const ks = cfg[ao + A_K],
-          cs = cfg[ao + A_C];
-        const spring = mode !== AxisMode.Free && (ks > 0 || cs > 0);
-        if (equality && !spring && k !== 6) {
-          // Rigid equality: solved in the blocks below.
-          // A locked axis does not move: its friction and motor are moot.
-          if (k < 3) LAX[nLin++] = k;
-          else nAng++;
-          continue;
-        }
-        if (k < 3) setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], G_RA[0] + G_SEP[0], G_RA[1] + G_SEP[1], G_RA[2] + G_SEP[2], G_RB[0], G_RB[1], G_RB[2]);
-        else if (k < 6) setAngularRow(R, 0, st[d], st[d + 1], st[d + 2]);
-        else setLinearRow(R, 0, st[d], st[d + 1], st[d + 2], G_RA[0], G_RA[1], G_RA[2], G_RB[0], G_RB[1], G_RB[2]);
-        const K = rowK(R, 0);
-        if (!(K > 0)) continue;
-        const m = 1 / K;
-        const pos = k === 6 ? G_DIST : G_POS[k];
-        const angular = k >= 3 && k < 6;
-        // Friction: hold the axis still with at most `friction` N (N m).
-        if (fric > 0 && !equality) {
-          const jv = rowJv(R, 0);
-          const max = fric * h;
-          const old = st[io + I_FR];
-          let nw = old - m * jv;
-          nw = nw < -max ? -max : nw > max ? max : nw;
-          st[io + I_FR] = nw;
-          rowApply(R, 0, nw - old);
-        }
-        // Motor.
-        if (mt !== MotorType.None && !equality && (useBias || mt === MotorType.Velocity)) {
-          const max = cfg[ao + A_MAXF] * h;
-          const tgt = cfg[ao + A_TGT];
-          const jv = rowJv(R, 0);
-          const old = st[io + I_MOT];
-          let nw: number;
-          if (mt === MotorType.Velocity) nw = old - m * (jv - tgt);
-          else {
-            const err = angular ? wrapAngle(pos - tgt) : pos - tgt;
-            nw = old - m * msoft[1] * (jv + msoft[0] * err) - msoft[2] * old;
-          }
-          nw = nw < -max ? -max : nw > max ? max : nw;
-          st[io + I_MOT] = nw;
-          rowApply(R, 0, nw - old);
-        }
-        if (mode === AxisMode.Free) continue;
-        // Rows below: delta = -(cJv * Jv + cC * C) - cOld * accumulated (C = signed distance to the
-        // target or limit). User springs run in the biased pass only (once per substep, like a
-        // force); the relax pass leaves them alone.
-        if (spring && !useBias) continue;
-        // User spring: lambda = -h k (C + beta h C'new) - h c C'new, beta = u / (1 + u), u = h^2 k K.
-        // beta = 1 is implicit Euler (stable, but it damps), beta = 0 symplectic Euler (energy
-        // conserving, unstable past omega h = 2); this blend is stable for every stiffness and loses
-        // only ~u^2 / 2 of the energy per substep.
-        let sJv = 0,
-          sC = 0,
-          sOld = 0;
-        if (spring) {
-          const u = h * h * ks * K;
-          const beta = u / (1 + u);
-          const aa = h * (beta * h * ks + cs);
-          sOld = 1 / (1 + aa * K);
-          sJv = aa * sOld;
-          sC = h * ks * sOld;
-        }
-        // Rigid rows: joint softness in the biased pass, rigid without bias in the relax pass.
-        const rJv = m * rMass,
-          rC = m * rMass * rBias;
-        if (equality) {
-          // Soft equality (a spring to the target), or the rigid distance rod.
-          const err = angular ? wrapAngle(pos - target) : pos - target;
-          const jv = rowJv(R, 0);
-          const old = st[io + I_EQ];
-          const nw = spring ? old - (sJv * jv + sC * err) - sOld * old : old - (rJv * jv + rC * err) - rImp * old;
-          st[io + I_EQ] = nw;
-          rowApply(R, 0, nw - old);
-          continue;
-        }
-        // One-sided limits (Box2D revolute limits): speculative above the limit, soft below it.
-        for (let side = 0; side < 2; side++) {
-          const lim = side === 0 ? lo : hi;
-          if (lim === (side === 0 ? -Infinity : Infinity)) continue;
-          const sign = side === 0 ? 1 : -1;
-          const C = sign * (pos - lim);
-          const slot2 = io + (side === 0 ? I_LO : I_HI);
-          const old = st[slot2];
-          let cJv: number, cC: number, cOld: number;
-          if (spring) {
-            if (C > 0) {
-              // Not reached: a soft limit does not act (no speculative stop).
-              st[slot2] = 0;
-              rowApply(R, 0, -sign * old);
-              continue;
-            }
-            cJv = sJv;
-            cC = sC;
-            cOld = sOld;
-          } else if (C > 0) {
-            cJv = m;
-            cC = m * invH;
-            cOld = 0;
-          } else {
-            cJv = rJv;
-            cC = rC;
-            cOld = rImp;
-          }
-          const jv = sign * rowJv(R, 0);
-          let nw = old - (cJv * jv + cC * C) - cOld * old;
-          if (nw < 0) nw = 0;
-          st[slot2] = nw;
-          rowApply(R, 0, sign * (nw - old));
-        }
-      }
-      // Rigid angular equalities (LOCKED / min = max), solved together.
-      if (nAng > 0) {
-        let n = 0;
-        for (let k = 3; k < 6; k++) {
-          const ao = co + k * AXS;
-          const mode = cfg[ao + A_MODE];
-          if (mode === AxisMode.Free) continue;
-          const lo = cfg[ao + A_MIN],
-            hi = cfg[ao + A_MAX];
-          if (!(mode === AxisMode.Locked || !(lo < hi))) continue;
-          if (cfg[ao + A_K] > 0 || cfg[ao + A_C] > 0) continue;
-          const target = mode === AxisMode.Locked ? 0 : lo;
-          const d = so + S_DIR + k * 3;
-          setAngularRow(BR, n * 12, st[d], st[d + 1], st[d + 2]);
-          BC[n] = wrapAngle(G_POS[k] - target);
-          Bax[n] = k;
-          n++;
-        }
-        this.solveBlock(n, so, rBias, rMass, rImp, this.maxAngularRecoveryVelocity);
-      }
-      // Rigid linear equalities (a ball-and-socket is the full 3x3 point block).
-      if (nLin > 0) {
-        const rax = G_RA[0] + G_SEP[0],
-          ray = G_RA[1] + G_SEP[1],
-          raz = G_RA[2] + G_SEP[2];
-        for (let r = 0; r < nLin; r++) {
-          const k = LAX[r];
-          Bax[r] = k;
-          const ao = co + k * AXS;
-          const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
-          const d = so + S_DIR + k * 3;
-          setLinearRow(BR, r * 12, st[d], st[d + 1], st[d + 2], rax, ray, raz, G_RB[0], G_RB[1], G_RB[2]);
-          BC[r] = G_POS[k] - target;
-        }
-        this.solveBlock(nLin, so, rBias, rMass, rImp, this.maxRecoveryVelocity);
-      }
+      storeDirections(st, so, rows ? ALL_AXES : sh);
+      if (rows) this.solveRows(slot, h, useBias);
+      if ((sh & SH_ANG) !== 0) solveAngular(this.cfg, slot * CFG + C_AXES, st, so, sh);
+      if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, st, so);
+      else if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
       this.store(bodies, slot);
     }
   }
 
   // ---------------------------------------------------------------- internals
 
-  /** Solves the n rigid equality rows in BR (axes in Bax, errors in BC) exactly, with the given softness. */
-  private solveBlock(n: number, so: number, bias: number, ms: number, is: number, maxRecovery: number): void {
-    const st = this.st;
-    for (let r = 0; r < n; r++) {
-      for (let s = 0; s <= r; s++) {
-        const v = r === s ? rowK(BR, r * 12) : rowK2(BR, r * 12, s * 12);
-        BK[r * 3 + s] = v;
-        BK[s * 3 + r] = v;
+  /**
+   * The per-axis rows of a joint (those that are not rigid block rows), in axis order: per axis
+   * friction, motor, springs and one-sided limits.
+   */
+  private solveRows(slot: number, h: number, useBias: boolean): void {
+    const cfg = this.cfg,
+      st = this.st;
+    const co = slot * CFG + C_AXES,
+      so = slot * ST;
+    const invH = 1 / h;
+    const msoft = this.motorSoft;
+    const rMass = PASS[P_MASS],
+      rBias = PASS[P_BIAS],
+      rImp = PASS[P_IMP];
+    const sh = this.shape[slot];
+    for (let k = 0; k < AXIS_COUNT; k++) {
+      if ((sh & (1 << k)) !== 0) continue; // a rigid block row
+      const ao = co + k * AXS,
+        io = so + k * IPA,
+        d = so + S_DIR + k * 3;
+      const mode = cfg[ao + A_MODE];
+      const mt = cfg[ao + A_MT];
+      const fric = cfg[ao + A_FRIC];
+      if (mode === AxisMode.Free && mt === MotorType.None && fric === 0) continue;
+      // Coincident pivots: the distance direction is undefined; the last one is kept (none yet: no row).
+      if (k === 6 && G_POS[6] < 1e-9 && st[d] === 0 && st[d + 1] === 0 && st[d + 2] === 0) continue;
+      const lo = cfg[ao + A_MIN],
+        hi = cfg[ao + A_MAX];
+      const equality = mode === AxisMode.Locked || (mode === AxisMode.Limited && !(lo < hi));
+      const target = mode === AxisMode.Locked ? 0 : lo;
+      const ks = cfg[ao + A_K],
+        cs = cfg[ao + A_C];
+      const spring = mode !== AxisMode.Free && (ks > 0 || cs > 0);
+      setAxisRow(0, k, st, so);
+      blockK(1);
+      const K = BK[0];
+      if (!(K > 0)) continue;
+      const m = 1 / K;
+      const pos = G_POS[k];
+      const angular = k >= 3 && k < 6;
+      // Friction: hold the axis still with at most `friction` N (N m).
+      if (fric > 0 && !equality) {
+        const jv = rowJv(0);
+        const max = fric * h;
+        const old = st[io + I_FR];
+        let nw = old - m * jv;
+        nw = nw < -max ? -max : nw > max ? max : nw;
+        st[io + I_FR] = nw;
+        DL[0] = nw - old;
+        applyRow(0);
       }
+      // Motor.
+      if (mt !== MotorType.None && !equality && (useBias || mt === MotorType.Velocity)) {
+        const max = cfg[ao + A_MAXF] * h;
+        const tgt = cfg[ao + A_TGT];
+        const jv = rowJv(0);
+        const old = st[io + I_MOT];
+        let nw: number;
+        if (mt === MotorType.Velocity) nw = old - m * (jv - tgt);
+        else {
+          const err = angular ? wrapAngle(pos - tgt) : pos - tgt;
+          nw = old - m * msoft[1] * (jv + msoft[0] * err) - msoft[2] * old;
+        }
+        nw = nw < -max ? -max : nw > max ? max : nw;
+        st[io + I_MOT] = nw;
+        DL[0] = nw - old;
+        applyRow(0);
+      }
+      if (mode === AxisMode.Free) continue;
+      // Rows below: delta = -(cJv * Jv + cC * C) - cOld * accumulated (C = signed distance to the
+      // target or limit). User springs run in the biased pass only (once per substep, like a
+      // force); the relax pass leaves them alone.
+      if (spring && !useBias) continue;
+      // User spring: lambda = -h k (C + beta h C'new) - h c C'new, beta = u / (1 + u), u = h^2 k K.
+      // beta = 1 is implicit Euler (stable, but it damps), beta = 0 symplectic Euler (energy
+      // conserving, unstable past omega h = 2); this blend is stable for every stiffness and loses
+      // only ~u^2 / 2 of the energy per substep.
+      let sJv = 0,
+        sC = 0,
+        sOld = 0;
+      if (spring) {
+        const u = h * h * ks * K;
+        const beta = u / (1 + u);
+        const aa = h * (beta * h * ks + cs);
+        sOld = 1 / (1 + aa * K);
+        sJv = aa * sOld;
+        sC = h * ks * sOld;
+      }
+      // Rigid rows: joint softness in the biased pass, rigid without bias in the relax pass.
+      const rJv = m * rMass,
+        rC = m * rMass * rBias;
+      if (equality) {
+        // Soft equality (a spring to the target), or the rigid distance rod.
+        const err = angular ? wrapAngle(pos - target) : pos - target;
+        const jv = rowJv(0);
+        const old = st[io + I_EQ];
+        const nw = spring ? old - (sJv * jv + sC * err) - sOld * old : old - (rJv * jv + rC * err) - rImp * old;
+        st[io + I_EQ] = nw;
+        DL[0] = nw - old;
+        applyRow(0);
+        continue;
+      }
+      // One-sided limits (Box2D revolute limits): speculative above the limit, soft below it.
+      for (let side = 0; side < 2; side++) {
+        const lim = side === 0 ? lo : hi;
+        if (lim === (side === 0 ? -Infinity : Infinity)) continue;
+        const sign = side === 0 ? 1 : -1;
+        const C = sign * (pos - lim);
+        const slot2 = io + (side === 0 ? I_LO : I_HI);
+        const old = st[slot2];
+        let cJv: number, cC: number, cOld: number;
+        if (spring) {
+          if (C > 0) {
+            // Not reached: a soft limit does not act (no speculative stop).
+            st[slot2] = 0;
+            DL[0] = -sign * old;
+            applyRow(0);
+            continue;
+          }
+          cJv = sJv;
+          cC = sC;
+          cOld = sOld;
+        } else if (C > 0) {
+          cJv = m;
+          cC = m * invH;
+          cOld = 0;
+        } else {
+          cJv = rJv;
+          cC = rC;
+          cOld = rImp;
+        }
+        const jv = sign * rowJv(0);
+        let nw = old - (cJv * jv + cC * C) - cOld * old;
+        if (nw < 0) nw = 0;
+        st[slot2] = nw;
+        DL[0] = sign * (nw - old);
+        applyRow(0);
+      }
+    }
+  }
+
+  /**
+   * The joint's rigid equality rows among axes first .. first + 2 (the angular or the linear ones; a
+   * ball-and-socket's is the full 3x3 point block), solved together exactly with the pass's softness,
+   * their velocity bias capped at PASS[rec].
+   */
+  private solveBlock(slot: number, sh: number, first: number, rec: number): void {
+    const cfg = this.cfg,
+      st = this.st;
+    const co = slot * CFG + C_AXES,
+      so = slot * ST;
+    let n = 0;
+    for (let k = first; k < first + 3; k++) {
+      if ((sh & (1 << k)) === 0) continue;
+      const ao = co + k * AXS;
+      const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
+      setAxisRow(n * 12, k, st, so);
+      BC[n] = k < 3 ? G_POS[k] - target : wrapAngle(G_POS[k] - target);
+      Bax[n] = k;
+      n++;
+    }
+    const bias = PASS[P_BIAS],
+      ms = PASS[P_MASS],
+      is = PASS[P_IMP],
+      maxRecovery = PASS[rec];
+    blockK(n);
+    for (let r = 0; r < n; r++) {
       let correction = bias * BC[r];
       if (correction > maxRecovery) correction = maxRecovery;
       else if (correction < -maxRecovery) correction = -maxRecovery;
-      Brhs[r] = rowJv(BR, r * 12) + correction;
+      Brhs[r] = rowJv(r * 12) + correction;
     }
     solveSym(n, BK, Brhs, Bx);
     for (let r = 0; r < n; r++) {
@@ -886,7 +1243,8 @@ export class JointSolver {
       const old = st[io];
       const d = -ms * Bx[r] - is * old;
       st[io] = old + d;
-      rowApply(BR, r * 12, d);
+      DL[0] = d;
+      applyRow(r * 12);
     }
   }
 
@@ -904,10 +1262,10 @@ export class JointSolver {
     V[4] = w[a * 3 + 1];
     V[5] = w[a * 3 + 2];
     if (this.moves[slot * 2]) {
-      mA = bodies.invMass[a];
+      MS[0] = bodies.invMass[a];
       for (let k = 0; k < 6; k++) IA[k] = inv[a * 6 + k];
     } else {
-      mA = 0;
+      MS[0] = 0;
       IA.fill(0);
     }
     if (b >= 0) {
@@ -919,10 +1277,10 @@ export class JointSolver {
       V[11] = w[b * 3 + 2];
     } else V.fill(0, 6, 12);
     if (b >= 0 && this.moves[slot * 2 + 1]) {
-      mB = bodies.invMass[b];
+      MS[1] = bodies.invMass[b];
       for (let k = 0; k < 6; k++) IB[k] = inv[b * 6 + k];
     } else {
-      mB = 0;
+      MS[1] = 0;
       IB.fill(0);
     }
   }
@@ -953,6 +1311,16 @@ export class JointSolver {
 
   /** Frames, lever arms, separation, axis positions and angular Jacobians from the current poses. */
   private geometry(slot: number, a: number, b: number): void {
+    this.anchors(slot, a, b);
+    this.angles(slot, b, ALL_ANGLES);
+    distance();
+  }
+
+  /**
+   * From the current poses: the lever arms G_RA, G_RB, the pivot separation G_SEP, frame A (G_FA and its
+   * axes G_AX) and the linear positions G_POS[0..2]: all that the linear axes need.
+   */
+  private anchors(slot: number, a: number, b: number): void {
     const bodies = this.bodies;
     const c = this.cfg,
       co = slot * CFG;
@@ -960,39 +1328,23 @@ export class JointSolver {
       rot = bodies.rot,
       com = bodies.localCom;
     // A
-    let qx = rot[a * 4],
-      qy = rot[a * 4 + 1],
-      qz = rot[a * 4 + 2],
-      qw = rot[a * 4 + 3];
-    rotate(qx, qy, qz, qw, c[co + C_PA] - com[a * 3], c[co + C_PA + 1] - com[a * 3 + 1], c[co + C_PA + 2] - com[a * 3 + 2], G_RA);
+    leverArm(rot, a * 4, c, co + C_PA, com, a * 3, G_RA);
     const pax = pos[a * 3] + G_RA[0],
       pay = pos[a * 3 + 1] + G_RA[1],
       paz = pos[a * 3 + 2] + G_RA[2];
-    // FA = RA * qFA
-    const fx = c[co + C_QA],
-      fy = c[co + C_QA + 1],
-      fz = c[co + C_QA + 2],
-      fw = c[co + C_QA + 3];
-    const ax = qw * fx + qx * fw + qy * fz - qz * fy;
-    const ay = qw * fy - qx * fz + qy * fw + qz * fx;
-    const az = qw * fz + qx * fy - qy * fx + qz * fw;
-    const aw = qw * fw - qx * fx - qy * fy - qz * fz;
+    frameQuat(rot, a * 4, c, co + C_QA, G_FA);
+    const ax = G_FA[0],
+      ay = G_FA[1],
+      az = G_FA[2],
+      aw = G_FA[3];
     // B
     let pbx: number, pby: number, pbz: number;
     if (b >= 0) {
-      qx = rot[b * 4];
-      qy = rot[b * 4 + 1];
-      qz = rot[b * 4 + 2];
-      qw = rot[b * 4 + 3];
-      rotate(qx, qy, qz, qw, c[co + C_PB] - com[b * 3], c[co + C_PB + 1] - com[b * 3 + 1], c[co + C_PB + 2] - com[b * 3 + 2], G_RB);
+      leverArm(rot, b * 4, c, co + C_PB, com, b * 3, G_RB);
       pbx = pos[b * 3] + G_RB[0];
       pby = pos[b * 3 + 1] + G_RB[1];
       pbz = pos[b * 3 + 2] + G_RB[2];
     } else {
-      qx = 0;
-      qy = 0;
-      qz = 0;
-      qw = 1;
       G_RB[0] = 0;
       G_RB[1] = 0;
       G_RB[2] = 0;
@@ -1000,14 +1352,6 @@ export class JointSolver {
       pby = c[co + C_PB + 1];
       pbz = c[co + C_PB + 2];
     }
-    const gx = c[co + C_QB],
-      gy = c[co + C_QB + 1],
-      gz = c[co + C_QB + 2],
-      gw = c[co + C_QB + 3];
-    const bx = qw * gx + qx * gw + qy * gz - qz * gy;
-    const by = qw * gy - qx * gz + qy * gw + qz * gx;
-    const bz = qw * gz + qx * gy - qy * gx + qz * gw;
-    const bw = qw * gw - qx * gx - qy * gy - qz * gz;
     const sx = pbx - pax,
       sy = pby - pay,
       sz = pbz - paz;
@@ -1040,24 +1384,23 @@ export class JointSolver {
     G_POS[0] = sx * A[0] + sy * A[1] + sz * A[2];
     G_POS[1] = sx * A[3] + sy * A[4] + sz * A[5];
     G_POS[2] = sx * A[6] + sy * A[7] + sz * A[8];
-    const dist = Math.sqrt(sx * sx + sy * sy + sz * sz);
-    G_DIST = dist;
-    if (dist > 0) {
-      G_N[0] = sx / dist;
-      G_N[1] = sy / dist;
-      G_N[2] = sz / dist;
-    }
-    // q = conj(FA) * FB
-    const rx = aw * bx - ax * bw - ay * bz + az * by;
-    const ry = aw * by + ax * bz - ay * bw - az * bx;
-    const rz = aw * bz - ax * by + ay * bx - az * bw;
-    const rw = aw * bw + ax * bx + ay * by + az * bz;
-    relativeAngles(rx, ry, rz, rw, G_ANG, G_JL);
-    G_POS[3] = G_ANG[0];
-    G_POS[4] = G_ANG[1];
-    G_POS[5] = G_ANG[2];
+  }
+
+  /**
+   * After anchors: frame B, the relative rotation q = conj(FA) * FB, and the angles in `mask` (bit k =
+   * ANGULAR_X + k) into G_POS[3..5] with their world Jacobians G_JW.
+   */
+  private angles(slot: number, b: number, mask: number): void {
+    const c = this.cfg,
+      co = slot * CFG;
+    frameQuat(this.bodies.rot, b * 4, c, co + C_QB, G_FB);
+    conjMul(G_FA, G_FB, G_Q);
+    relativeAnglesOf(G_Q, mask, G_ANG, G_JL);
     // World Jacobians: FA * local
+    const A = G_AX;
     for (let k = 0; k < 3; k++) {
+      if ((mask & (1 << k)) === 0) continue;
+      G_POS[3 + k] = G_ANG[k];
       const l0 = G_JL[k * 3],
         l1 = G_JL[k * 3 + 1],
         l2 = G_JL[k * 3 + 2];
@@ -1095,6 +1438,9 @@ export class JointSolver {
     const mv = new Uint8Array(2 * n);
     mv.set(this.moves);
     this.moves = mv;
+    const sh = new Uint8Array(n);
+    sh.set(this.shape);
+    this.shape = sh;
   }
 
   private release(slot: number): void {
@@ -1117,6 +1463,7 @@ export class JointSolver {
   private axisOffset(handle: number, axis: JointAxis, method: string): number {
     const slot = this.slot(handle, method);
     checkAxis("axis", axis);
+    this.shapesDirty = true;
     return slot * CFG + C_AXES + axis * AXS;
   }
 
@@ -1181,13 +1528,3 @@ function growI32(a: Int32Array, n: number): Int32Array {
   r.set(a.subarray(0, Math.min(a.length, n)));
   return r;
 }
-
-function rotate(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: Float64Array): void {
-  const tx = 2 * (qy * vz - qz * vy),
-    ty = 2 * (qz * vx - qx * vz),
-    tz = 2 * (qx * vy - qy * vx);
-  out[0] = vx + qw * tx + (qy * tz - qz * ty);
-  out[1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[2] = vz + qw * tz + (qx * ty - qy * tx);
-}
-
