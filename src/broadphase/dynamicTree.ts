@@ -347,8 +347,22 @@ export class DynamicTree {
    * Ray/segment query: points o + t*d for t in [0, maxT]. Slab test per node; the nearer child is visited
    * first and entries beyond the (visitor-clipped) maxT are skipped, so nearest-hit queries prune well.
    * Zero direction components are handled (NaN slab terms from 0*Infinity are ignored by the comparisons).
+   * With half extents (ex, ey, ez) every box is grown by them first: the leaves a box of those half extents
+   * centred on the ray point touches on its way (a swept-box query, e.g. for shape casts).
    */
-  raycast(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, visitor: TreeRayVisitor): void {
+  raycast(
+    ox: number,
+    oy: number,
+    oz: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    maxT: number,
+    visitor: TreeRayVisitor,
+    ex = 0,
+    ey = 0,
+    ez = 0,
+  ): void {
     const root = this.rootNode;
     if (root === NULL_NODE || !(maxT >= 0)) return;
     const ix = 1 / dx;
@@ -361,12 +375,23 @@ export class DynamicTree {
     const hx = 3 - lx;
     const hy = 5 - ly;
     const hz = 7 - lz;
+    // Growing a box by e moves its near face by -e and its far face by +e along the ray: the same as
+    // testing the near face from the origin shifted by +e and the far face from the origin shifted by -e.
+    const sx = ix >= 0 ? ex : -ex,
+      sy = iy >= 0 ? ey : -ey,
+      sz = iz >= 0 ? ez : -ez;
+    const nx = ox + sx,
+      ny = oy + sy,
+      nz = oz + sz,
+      fx = ox - sx,
+      fy = oy - sy,
+      fz = oz - sz;
     const bd = this.bounds;
     const c1 = this.child1;
     const c2 = this.child2;
     const ud = this.userData;
 
-    const t0 = slab(bd, root * 6, ox, oy, oz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+    const t0 = slab(bd, root * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
     if (t0 < 0) return;
     const base = this.stackBase;
     let stack = this.stack;
@@ -389,8 +414,8 @@ export class DynamicTree {
           continue;
         }
         const b = c2[n];
-        const ta = slab(bd, a * 6, ox, oy, oz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
-        const tb = slab(bd, b * 6, ox, oy, oz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+        const ta = slab(bd, a * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+        const tb = slab(bd, b * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
         if (sp + 2 > stack.length) {
           stack = this.growStack(sp + 2);
           ts = this.tStack;
@@ -1117,9 +1142,12 @@ function descendFirst(bd: Float64Array, oa: number, ob: number, a1: number, b1: 
 function slab(
   bd: Float64Array,
   o: number,
-  ox: number,
-  oy: number,
-  oz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  fx: number,
+  fy: number,
+  fz: number,
   ix: number,
   iy: number,
   iz: number,
@@ -1133,16 +1161,16 @@ function slab(
 ): number {
   let tmin = 0;
   let tmax = maxT;
-  let near = (bd[o + lx] - ox) * ix;
-  let far = (bd[o + hx] - ox) * ix;
+  let near = (bd[o + lx] - nx) * ix;
+  let far = (bd[o + hx] - fx) * ix;
   if (near > tmin) tmin = near;
   if (far < tmax) tmax = far;
-  near = (bd[o + ly] - oy) * iy;
-  far = (bd[o + hy] - oy) * iy;
+  near = (bd[o + ly] - ny) * iy;
+  far = (bd[o + hy] - fy) * iy;
   if (near > tmin) tmin = near;
   if (far < tmax) tmax = far;
-  near = (bd[o + lz] - oz) * iz;
-  far = (bd[o + hz] - oz) * iz;
+  near = (bd[o + lz] - nz) * iz;
+  far = (bd[o + hz] - fz) * iz;
   if (near > tmin) tmin = near;
   if (far < tmax) tmax = far;
   return tmin <= tmax ? tmin : -1;

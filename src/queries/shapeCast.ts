@@ -1,11 +1,16 @@
 /**
  * Shape cast: a query shape (convex or compound) moved from `start` by `delta` with a fixed orientation,
- * against a body's shape at a fixed pose. Each convex piece pair is a linear sweep (sweep.ts's conservative
- * advancement, no rotation, contact tolerance SWEEP_CONTACT_TOLERANCE); the earliest piece hit wins. Pieces
- * already touching or overlapping at the start count only when the motion goes into them (as Havok: a cast
- * moving away from or along a surface it starts on is not stopped by it). The contact data are computed at
- * the hit pose with the proximity code, so the point lies on the body and the normal points from the body
- * toward the query shape. Allocation-free: module-level scratch.
+ * against a body's shape at a fixed pose. Each convex piece pair is cast on its own and the earliest piece
+ * hit wins:
+ * - a sphere against a sphere, capsule, box, cylinder, convex hull or mesh/heightfield triangle: the exact
+ *   ray cast against the piece grown by the radius (sphereCast.ts), contact data included;
+ * - any other pair: conservative advancement on GJK distances (convexCast.ts, van den Bergen's GJK ray cast),
+ *   the contact data then computed at the hit pose with the proximity code.
+ * Pieces already touching or overlapping at the start go through the general linear sweep (sweep.ts's
+ * conservative advancement, contact tolerance SWEEP_CONTACT_TOLERANCE) and count only when the motion goes
+ * into them (as Havok: a cast moving away from or along a surface it starts on is not stopped by it). The
+ * point lies on the body and the normal points from the body toward the query shape. Allocation-free:
+ * module-level scratch.
  */
 import { IntList } from "../collections/intList";
 import { SweepResult, SweptMotion, sweepShapes } from "../collision/sweep";
@@ -13,10 +18,13 @@ import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
+import type { Sphere } from "../shapes/sphere";
 import type { TriangleSource } from "../shapes/triangleSource";
 import { transformAabb } from "../shapes/triangleMesh";
+import { CONVEX_CAST, convexCast } from "./convexCast";
 import { invertPose } from "./poseMath";
 import { convexPairDistance, ShapePairHit } from "./shapeProximity";
+import { CAST_HIT, CAST_MISS, SPHERE_CAST, sphereCastConvex, sphereCastTriangle } from "./sphereCast";
 import { TrianglePiece } from "./trianglePiece";
 
 /** Result of a world shape cast (one per body). */
@@ -63,19 +71,70 @@ const tri = new TrianglePiece();
 let bestT = Infinity,
   bestA = -1,
   bestB = -1,
-  bestFound = false;
+  bestFound = false,
+  /** The best pair's contact data are in BEST_CONTACT (an analytic sphere cast wrote them). */
+  bestContact = false;
 let dX = 0,
   dY = 0,
   dZ = 0,
   dLen = 0,
-  conv = 0;
+  conv = 0,
+  /** Upper bound of the fraction for this body (the caller's best so far). */
+  limitT = 1;
+/** Contact of the best pair when bestContact: [0..2] normal (body -> query), [3..5] point on the body. */
+const BEST_CONTACT = new Float64Array(6);
 
-/** Sweeps piece a (pose pa at the start, moving by delta) against the static piece b at pb. */
-function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb: Pose, bIndex: number): void {
+function record(t: number, aIndex: number, bIndex: number, contact: boolean): void {
+  bestFound = true;
+  bestT = t;
+  bestA = aIndex;
+  bestB = bIndex;
+  bestContact = contact;
+  if (contact) for (let k = 0; k < 6; k++) BEST_CONTACT[k] = SPHERE_CAST[9 + k];
+}
+
+/**
+ * Casts piece a (pose pa at the start, moving by delta) against the static piece b at pb (`triangle`: b is the
+ * mesh triangle scratch). Analytic for a sphere, conservative advancement on GJK otherwise, the general sweep
+ * for pieces in contact at the start.
+ */
+function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb: Pose, bIndex: number, triangle: boolean): void {
+  // Within one body only an earlier piece counts; the first piece may tie the caller's best (handle order).
+  const maxT = bestFound ? bestT : limitT;
+  if (!(bestFound ? maxT > 0 : maxT >= 0)) return;
+  let code: number;
+  if (a.type === ShapeType.Sphere) {
+    const C = SPHERE_CAST;
+    C[0] = pa.px;
+    C[1] = pa.py;
+    C[2] = pa.pz;
+    C[3] = dX;
+    C[4] = dY;
+    C[5] = dZ;
+    C[6] = (a as Sphere).radius;
+    C[7] = maxT;
+    code = triangle ? sphereCastTriangle(tri.v, pb) : sphereCastConvex(b, pb);
+    if (code === CAST_HIT) {
+      const t = C[8];
+      if (!bestFound || t < bestT) record(t, aIndex, bIndex, true);
+      return;
+    }
+  } else {
+    const C = CONVEX_CAST;
+    C[0] = dX;
+    C[1] = dY;
+    C[2] = dZ;
+    C[3] = maxT;
+    code = convexCast(a, pa, b, pb);
+    if (code === CAST_HIT) {
+      const t = C[4];
+      if (!bestFound || t < bestT) record(t, aIndex, bIndex, false);
+      return;
+    }
+  }
+  if (code === CAST_MISS) return;
   motionA.setVelocity(pa.px, pa.py, pa.pz, pa.qx, pa.qy, pa.qz, pa.qw, dX, dY, dZ, 0, 0, 0, 0, 0, 0);
   motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
-  const maxT = bestFound ? bestT : 1;
-  if (!(maxT > 0)) return;
   if (!sweepShapes(a, motionA, b, motionB, maxT, 0, conv, sweepRes)) return;
   const t = sweepRes.t0 > 0 ? sweepRes.t0 : 0;
   if (t <= 0) {
@@ -84,10 +143,7 @@ function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb:
     if (!(into > 1e-9 * dLen)) return;
   }
   if (bestFound && t >= bestT) return;
-  bestFound = true;
-  bestT = t;
-  bestA = aIndex;
-  bestB = bIndex;
+  record(t, aIndex, bIndex, false);
 }
 
 /** Streams B's pieces near the swept piece a against it. */
@@ -98,7 +154,7 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
     for (let i = 0; i < ch.length; i++) {
       const cp = ch[i].pose;
       piecePoseB.compose(pb, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
-      sweepPair(a, pa, aIndex, ch[i].shape, piecePoseB, i);
+      sweepPair(a, pa, aIndex, ch[i].shape, piecePoseB, i, false);
     }
     return;
   }
@@ -118,11 +174,11 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
       const ti = triList.data[k];
       mesh.getTriangle(ti, TRI, 0);
       tri.set(TRI, 0);
-      sweepPair(a, pa, aIndex, tri, pb, ti);
+      sweepPair(a, pa, aIndex, tri, pb, ti, true);
     }
     return;
   }
-  sweepPair(a, pa, aIndex, b as ConvexShape, pb, -1);
+  sweepPair(a, pa, aIndex, b as ConvexShape, pb, -1, false);
 }
 
 function queryPiece(q: Shape, qPose: Pose, index: number, out: Pose): ConvexShape {
@@ -138,12 +194,23 @@ function queryPiece(q: Shape, qPose: Pose, index: number, out: Pose): ConvexShap
 
 /**
  * First contact of the query shape q (orientation from qStart, position qStart at fraction 0, moving by
- * delta to fraction 1) with shape s at sPose. Returns false on a miss.
+ * delta to fraction 1) with shape s at sPose, at a fraction of at most maxT (<= 1). Returns false on a miss.
  */
-export function castShapeAgainst(q: Shape, qStart: Pose, deltaX: number, deltaY: number, deltaZ: number, s: Shape, sPose: Pose, out: CastPairHit): boolean {
+export function castShapeAgainst(
+  q: Shape,
+  qStart: Pose,
+  deltaX: number,
+  deltaY: number,
+  deltaZ: number,
+  s: Shape,
+  sPose: Pose,
+  out: CastPairHit,
+  maxT = 1,
+): boolean {
   dX = deltaX;
   dY = deltaY;
   dZ = deltaZ;
+  limitT = maxT < 1 ? maxT : 1;
   dLen = Math.sqrt(dX * dX + dY * dY + dZ * dZ);
   if (!(dLen > 0)) return false;
   // Converge to 1e-7 m along the path.
@@ -183,7 +250,16 @@ export function castShapeAgainst(q: Shape, qStart: Pose, deltaX: number, deltaY:
     b = s as ConvexShape;
   }
   const c = out.contact;
-  convexPairDistance(a, piecePoseA, b, piecePoseB, Infinity, c);
+  if (bestContact) {
+    // A sphere touching the piece: one point on both surfaces.
+    c.distance = 0;
+    c.nx = BEST_CONTACT[0];
+    c.ny = BEST_CONTACT[1];
+    c.nz = BEST_CONTACT[2];
+    c.ax = c.bx = BEST_CONTACT[3];
+    c.ay = c.by = BEST_CONTACT[4];
+    c.az = c.bz = BEST_CONTACT[5];
+  } else convexPairDistance(a, piecePoseA, b, piecePoseB, Infinity, c);
   c.childIndex = childOut;
   c.queryChildIndex = bestA;
   out.fraction = t;
