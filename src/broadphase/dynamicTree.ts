@@ -365,6 +365,17 @@ export class DynamicTree {
   ): void {
     const root = this.rootNode;
     if (root === NULL_NODE || !(maxT >= 0)) return;
+    // The tagged arguments, read back from a Float64Array: unboxed doubles in optimized code. Mixed with
+    // computed doubles (the clipped limit, the negated extents) they would make V8 box every new value.
+    const unbox = UNBOX;
+    unbox[0] = maxT;
+    unbox[1] = ex;
+    unbox[2] = ey;
+    unbox[3] = ez;
+    let limit = unbox[0];
+    const gx = unbox[1],
+      gy = unbox[2],
+      gz = unbox[3];
     const ix = 1 / dx;
     const iy = 1 / dy;
     const iz = 1 / dz;
@@ -377,9 +388,9 @@ export class DynamicTree {
     const hz = 7 - lz;
     // Growing a box by e moves its near face by -e and its far face by +e along the ray: the same as
     // testing the near face from the origin shifted by +e and the far face from the origin shifted by -e.
-    const sx = ix >= 0 ? ex : -ex,
-      sy = iy >= 0 ? ey : -ey,
-      sz = iz >= 0 ? ez : -ez;
+    const sx = ix >= 0 ? gx : -gx,
+      sy = iy >= 0 ? gy : -gy,
+      sz = iz >= 0 ? gz : -gz;
     const nx = ox + sx,
       ny = oy + sy,
       nz = oz + sz,
@@ -391,7 +402,7 @@ export class DynamicTree {
     const c2 = this.child2;
     const ud = this.userData;
 
-    const t0 = slab(bd, root * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+    const t0 = slab(bd, root * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, limit);
     if (t0 < 0) return;
     const base = this.stackBase;
     let stack = this.stack;
@@ -402,20 +413,23 @@ export class DynamicTree {
     try {
       while (sp > base) {
         const n = stack[--sp];
-        if (ts[sp] > maxT) continue; // maxT shrank since this entry was pushed.
+        if (ts[sp] > limit) continue; // The limit shrank since this entry was pushed.
         const a = c1[n];
         if (a === NULL_NODE) {
           this.stackBase = sp;
-          const r = visitor.onRayLeaf(ud[n], maxT);
+          const r = visitor.onRayLeaf(ud[n], limit);
           stack = this.stack;
           ts = this.tStack;
           if (r < 0) return;
-          if (r < maxT) maxT = r;
+          if (r < limit) {
+            unbox[0] = r;
+            limit = unbox[0];
+          }
           continue;
         }
         const b = c2[n];
-        const ta = slab(bd, a * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
-        const tb = slab(bd, b * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+        const ta = slab(bd, a * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, limit);
+        const tb = slab(bd, b * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, limit);
         if (sp + 2 > stack.length) {
           stack = this.growStack(sp + 2);
           ts = this.tStack;
@@ -1139,6 +1153,9 @@ function descendFirst(bd: Float64Array, oa: number, ob: number, a1: number, b1: 
  * Ray slab test against the box at `o`; returns the entry distance in [0, maxT] or -1 on a miss. A 0*Infinity
  * NaN (origin on a face, zero direction component) fails both comparisons and so leaves the interval alone.
  */
+/** Scratch of {@link DynamicTree.raycast}: written and read back at once, so nested queries may share it. */
+const UNBOX = new Float64Array(4);
+
 function slab(
   bd: Float64Array,
   o: number,

@@ -60,10 +60,26 @@ const NEWTON_ITERATIONS = 64;
 const NEWTON_GAP = 1e-10;
 
 /**
- * Local-frame scratch: [0..2] ray origin, [3..5] ray direction, [6..8] closest point on the piece's core,
- * [13..14] the ray interval clipped by slabs.
+ * Local-frame scratch. Every double passed between the helpers below goes through it (see the file comment).
  */
-const L = new Float64Array(16);
+const L = new Float64Array(24);
+/** Ray origin (3) and direction (3). */
+const O = 0,
+  D = 3;
+/** Closest point of the piece's core to the query point Q (3), and the core's rounding radius. */
+const CP = 6,
+  RC = 9;
+/** Query point of {@link coreClosest} (3). */
+const Q = 10;
+/** Ray interval [T0, T1] clipped by slabs; T: result of the ray helpers (an entry parameter, or -1). */
+const T0 = 13,
+  T1 = 14,
+  T = 15;
+/** Capsule segment start (3) and axis (3), and the radius of the ray helpers' capsule or sphere. */
+const SP = 16,
+  SU = 19,
+  RAD = 22;
+
 const W = new Float64Array(3);
 const TRI = new Float64Array(9);
 const point = new PointPiece();
@@ -71,67 +87,100 @@ const pointPose = new Pose();
 const identity = new Pose();
 const gjk = new GjkResult();
 
-/** Entry parameter of the ray (L origin, L direction) into the sphere of radius rad at (cx, cy, cz), or -1. */
-function raySphere(cx: number, cy: number, cz: number, rad: number): number {
-  const mx = L[0] - cx,
-    my = L[1] - cy,
-    mz = L[2] - cz;
-  const dx = L[3],
-    dy = L[4],
-    dz = L[5];
+/** Entry parameter of the ray into the sphere of radius L[RAD] centred at L[SP..], or -1, into L[T]. */
+function raySphere(): void {
+  const mx = L[O] - L[SP],
+    my = L[O + 1] - L[SP + 1],
+    mz = L[O + 2] - L[SP + 2];
+  const dx = L[D],
+    dy = L[D + 1],
+    dz = L[D + 2];
   const b = mx * dx + my * dy + mz * dz;
-  const c = mx * mx + my * my + mz * mz - rad * rad;
+  const c = mx * mx + my * my + mz * mz - L[RAD] * L[RAD];
   // On or inside (only reached through rounding: callers start outside): an entry at 0 when heading in.
-  if (c <= 0) return b < 0 ? 0 : -1;
-  if (b >= 0) return -1;
+  if (c <= 0) {
+    L[T] = b < 0 ? 0 : -1;
+    return;
+  }
   const disc = b * b - (dx * dx + dy * dy + dz * dz) * c;
-  if (disc < 0) return -1;
   // Smaller root as c / (-b + sqrt(disc)): no cancellation since -b > 0 (Numerical Recipes 5.6).
-  return c / (-b + Math.sqrt(disc));
+  L[T] = b >= 0 || disc < 0 ? -1 : c / (-b + Math.sqrt(disc));
+}
+
+/** Sets the capsule (or, with a zero axis, sphere) of the ray helpers: segment p + s u, s in [0, 1], radius rad. */
+function setCapsule(px: number, py: number, pz: number, ux: number, uy: number, uz: number, rad: number): void {
+  L[SP] = px;
+  L[SP + 1] = py;
+  L[SP + 2] = pz;
+  L[SU] = ux;
+  L[SU + 1] = uy;
+  L[SU + 2] = uz;
+  L[RAD] = rad;
 }
 
 /**
- * Entry parameter of the ray into the capsule of radius rad about the segment p + s u, s in [0, 1], or -1.
- * The origin is outside the capsule. The capsule lies in the infinite cylinder about the segment's line: the
- * ray enters through the side where the cylinder entry falls within the segment, and otherwise through the
- * end sphere on that side, if at all (any path into the capsule from beyond an end crosses that end's sphere).
+ * Entry parameter of the ray into the capsule set by {@link setCapsule}, or -1, into L[T]. The origin is
+ * outside the capsule. The capsule lies in the infinite cylinder about the segment's line: the ray enters
+ * through the side where the cylinder entry falls within the segment, and otherwise through the end sphere on
+ * that side, if at all (any path into the capsule from beyond an end crosses that end's sphere).
  */
-function rayCapsule(px: number, py: number, pz: number, ux: number, uy: number, uz: number, rad: number): number {
+function rayCapsule(): void {
+  const ux = L[SU],
+    uy = L[SU + 1],
+    uz = L[SU + 2];
   const uu = ux * ux + uy * uy + uz * uz;
-  if (!(uu > 1e-24)) return raySphere(px, py, pz, rad);
-  const mx = L[0] - px,
-    my = L[1] - py,
-    mz = L[2] - pz;
-  const dx = L[3],
-    dy = L[4],
-    dz = L[5];
+  if (!(uu > 1e-24)) return raySphere();
+  const mx = L[O] - L[SP],
+    my = L[O + 1] - L[SP + 1],
+    mz = L[O + 2] - L[SP + 2];
+  const dx = L[D],
+    dy = L[D + 1],
+    dz = L[D + 2];
   const md = mx * ux + my * uy + mz * uz,
     nd = dx * ux + dy * uy + dz * uz,
     dd = dx * dx + dy * dy + dz * dz;
   const inv = 1 / uu;
-  const c = mx * mx + my * my + mz * mz - md * md * inv - rad * rad;
-  let s: number;
+  const c = mx * mx + my * my + mz * mz - md * md * inv - L[RAD] * L[RAD];
+  let s = md * inv;
   if (c > 0) {
     // Outside the infinite cylinder: it must approach the axis.
     const a = dd - nd * nd * inv;
     const b = mx * dx + my * dy + mz * dz - md * nd * inv;
-    if (b >= 0 || !(a > 1e-14 * dd)) return -1;
     const disc = b * b - a * c;
-    if (disc < 0) return -1;
+    if (b >= 0 || !(a > 1e-14 * dd) || disc < 0) {
+      L[T] = -1;
+      return;
+    }
     const t = c / (-b + Math.sqrt(disc));
     s = (md + t * nd) * inv;
-    if (s >= 0 && s <= 1) return t;
-  } else s = md * inv;
-  return s < 0.5 ? raySphere(px, py, pz, rad) : raySphere(px + ux, py + uy, pz + uz, rad);
+    if (s >= 0 && s <= 1) {
+      L[T] = t;
+      return;
+    }
+  }
+  if (s >= 0.5) {
+    L[SP] += ux;
+    L[SP + 1] += uy;
+    L[SP + 2] += uz;
+  }
+  raySphere();
+}
+
+/** rayCapsule for the capsule given; keeps the earliest entry in L[T0] (-1: none yet). */
+function earliestCapsule(px: number, py: number, pz: number, ux: number, uy: number, uz: number, rad: number): void {
+  setCapsule(px, py, pz, ux, uy, uz, rad);
+  rayCapsule();
+  const t = L[T];
+  if (t >= 0 && (L[T0] < 0 || t < L[T0])) L[T0] = t;
 }
 
 /**
- * Clips the ray interval [L[13], L[14]] to the slab |x_k| <= h (Ericson 5.3.3); false when it becomes empty. A
- * ray parallel to the slab lies inside it for all t or never (the boundary counts as inside).
+ * Clips the ray interval [L[T0], L[T1]] to the slab |x_k| <= h (Ericson 5.3.3); false when it becomes empty.
+ * A ray parallel to the slab lies inside it for all t or never (the boundary counts as inside).
  */
 function clipSlab(k: number, h: number): boolean {
-  const o = L[k],
-    d = L[3 + k];
+  const o = L[O + k],
+    d = L[D + k];
   if (d === 0) return o >= -h && o <= h;
   const inv = 1 / d;
   let a = (-h - o) * inv,
@@ -141,71 +190,76 @@ function clipSlab(k: number, h: number): boolean {
     a = b;
     b = s;
   }
-  if (a > L[13]) L[13] = a;
-  if (b < L[14]) L[14] = b;
-  return L[13] <= L[14];
+  if (a > L[T0]) L[T0] = a;
+  if (b < L[T1]) L[T1] = b;
+  return L[T0] <= L[T1];
 }
 
-/** Slab entry of the ray into the box of half extents (hx, hy, hz), clamped to 0; -1 on a miss. */
-function raySlabs(hx: number, hy: number, hz: number, maxT: number): number {
-  L[13] = 0;
-  L[14] = maxT;
-  return clipSlab(0, hx) && clipSlab(1, hy) && clipSlab(2, hz) ? L[13] : -1;
-}
-
-/** Ray against the box (hx, hy, hz) grown by r: the slab test, then the edge capsules (Ericson 5.5.7). */
-function castBox(hx: number, hy: number, hz: number, r: number, maxT: number): number {
-  const t = raySlabs(hx + r, hy + r, hz + r, maxT);
-  if (t < 0) return -1;
-  const x = L[0] + t * L[3],
-    y = L[1] + t * L[4],
-    z = L[2] + t * L[5];
+/** Ray against the box grown by r: the slab test, then the edge capsules (Ericson 5.5.7). Entry into L[T]. */
+function castBox(s: Box): void {
+  const r = SPHERE_CAST[6];
+  const hx = s.halfX,
+    hy = s.halfY,
+    hz = s.halfZ;
+  L[T0] = 0;
+  L[T1] = SPHERE_CAST[7];
+  if (!(clipSlab(0, hx + r) && clipSlab(1, hy + r) && clipSlab(2, hz + r))) {
+    L[T] = -1;
+    return;
+  }
+  const t = L[T0];
+  const x = L[O] + t * L[D],
+    y = L[O + 1] + t * L[D + 1],
+    z = L[O + 2] + t * L[D + 2];
   const sx = x > hx ? 1 : x < -hx ? -1 : 0,
     sy = y > hy ? 1 : y < -hy ? -1 : 0,
     sz = z > hz ? 1 : z < -hz ? -1 : 0;
   const outside = (sx !== 0 ? 1 : 0) + (sy !== 0 ? 1 : 0) + (sz !== 0 ? 1 : 0);
   // A face region: the grown face is the rounded box's surface there.
-  if (outside <= 1) return t;
+  if (outside <= 1) {
+    L[T] = t;
+    return;
+  }
   if (outside === 2) {
     // The edge along the axis that is inside.
-    if (sx === 0) return rayCapsule(-hx, sy * hy, sz * hz, 2 * hx, 0, 0, r);
-    if (sy === 0) return rayCapsule(sx * hx, -hy, sz * hz, 0, 2 * hy, 0, r);
-    return rayCapsule(sx * hx, sy * hy, -hz, 0, 0, 2 * hz, r);
+    if (sx === 0) setCapsule(-hx, sy * hy, sz * hz, 2 * hx, 0, 0, r);
+    else if (sy === 0) setCapsule(sx * hx, -hy, sz * hz, 0, 2 * hy, 0, r);
+    else setCapsule(sx * hx, sy * hy, -hz, 0, 0, 2 * hz, r);
+    rayCapsule();
+    return;
   }
   // A vertex region: the earliest of the three edge capsules meeting at the corner.
   const vx = sx * hx,
     vy = sy * hy,
     vz = sz * hz;
-  let best = -1;
-  let e = rayCapsule(vx, vy, vz, -2 * vx, 0, 0, r);
-  if (e >= 0) best = e;
-  e = rayCapsule(vx, vy, vz, 0, -2 * vy, 0, r);
-  if (e >= 0 && (best < 0 || e < best)) best = e;
-  e = rayCapsule(vx, vy, vz, 0, 0, -2 * vz, r);
-  if (e >= 0 && (best < 0 || e < best)) best = e;
-  return best;
+  L[T0] = -1;
+  earliestCapsule(vx, vy, vz, -2 * vx, 0, 0, r);
+  earliestCapsule(vx, vy, vz, 0, -2 * vy, 0, r);
+  earliestCapsule(vx, vy, vz, 0, 0, -2 * vz, r);
+  L[T] = L[T0];
 }
 
 /**
- * Entry of the ray into the capped cylinder of radius rad, axis Y, half height h, clamped to 0 (-1 on a miss):
- * the infinite cylinder's interval clipped by the cap slab's (Ericson 5.3.7).
+ * Entry of the ray into the capped cylinder of radius rad, axis Y, half height h, clamped to 0, into L[T] (-1 on
+ * a miss): the infinite cylinder's interval clipped by the cap slab's (Ericson 5.3.7).
  */
-function rayCappedCylinder(rad: number, h: number, maxT: number): number {
-  L[13] = 0;
-  L[14] = maxT;
-  if (!clipSlab(1, h)) return -1;
-  const ox = L[0],
-    oz = L[2],
-    dx = L[3],
-    dz = L[5];
+function rayCappedCylinder(rad: number, h: number): void {
+  L[T0] = 0;
+  L[T1] = SPHERE_CAST[7];
+  L[T] = -1;
+  if (!clipSlab(1, h)) return;
+  const ox = L[O],
+    oz = L[O + 2],
+    dx = L[D],
+    dz = L[D + 2];
   const a = dx * dx + dz * dz;
   const b = ox * dx + oz * dz;
   const c = ox * ox + oz * oz - rad * rad;
   if (a === 0) {
-    if (c > 0) return -1;
+    if (c > 0) return;
   } else {
     const disc = b * b - a * c;
-    if (disc < 0) return -1;
+    if (disc < 0) return;
     const sq = Math.sqrt(disc);
     // Both roots without cancellation: q = -(b + sign(b) sqrt(disc)), roots q / a and c / q.
     let near: number, far: number;
@@ -218,142 +272,160 @@ function rayCappedCylinder(rad: number, h: number, maxT: number): number {
       near = q / a;
       far = c / q;
     }
-    if (near > L[13]) L[13] = near;
-    if (far < L[14]) L[14] = far;
+    if (near > L[T0]) L[T0] = near;
+    if (far < L[T1]) L[T1] = far;
   }
-  return L[13] <= L[14] ? L[13] : -1;
+  if (L[T0] <= L[T1]) L[T] = L[T0];
 }
 
 /**
- * Writes the point of the piece's core nearest to the local point (x, y, z) into L[6..8] and returns the
- * core's rounding radius (the sphere's and capsule's radius; 0 for the others). Hulls use GJK.
+ * Writes the point of the piece's core nearest to the local point L[Q..] into L[CP..] and the core's rounding
+ * radius (the sphere's and capsule's radius; 0 for the others) into L[RC]. Hulls use GJK.
  */
-function coreClosest(b: ConvexShape, x: number, y: number, z: number): number {
+function coreClosest(b: ConvexShape): void {
+  const x = L[Q],
+    y = L[Q + 1],
+    z = L[Q + 2];
   switch (b.type) {
     case ShapeType.Sphere:
-      L[6] = L[7] = L[8] = 0;
-      return (b as Sphere).radius;
+      L[CP] = L[CP + 1] = L[CP + 2] = 0;
+      L[RC] = (b as Sphere).radius;
+      return;
     case ShapeType.Capsule: {
       const hl = (b as Capsule).halfLength;
-      L[6] = 0;
-      L[7] = y > hl ? hl : y < -hl ? -hl : y;
-      L[8] = 0;
-      return (b as Capsule).radius;
+      L[CP] = 0;
+      L[CP + 1] = y > hl ? hl : y < -hl ? -hl : y;
+      L[CP + 2] = 0;
+      L[RC] = (b as Capsule).radius;
+      return;
     }
     case ShapeType.Box: {
       const s = b as Box;
-      L[6] = x > s.halfX ? s.halfX : x < -s.halfX ? -s.halfX : x;
-      L[7] = y > s.halfY ? s.halfY : y < -s.halfY ? -s.halfY : y;
-      L[8] = z > s.halfZ ? s.halfZ : z < -s.halfZ ? -s.halfZ : z;
-      return 0;
+      L[CP] = x > s.halfX ? s.halfX : x < -s.halfX ? -s.halfX : x;
+      L[CP + 1] = y > s.halfY ? s.halfY : y < -s.halfY ? -s.halfY : y;
+      L[CP + 2] = z > s.halfZ ? s.halfZ : z < -s.halfZ ? -s.halfZ : z;
+      L[RC] = 0;
+      return;
     }
     case ShapeType.Cylinder: {
       const s = b as Cylinder;
       const rho2 = x * x + z * z;
       const k = rho2 > s.radius * s.radius ? s.radius / Math.sqrt(rho2) : 1;
-      L[6] = x * k;
-      L[7] = y > s.halfHeight ? s.halfHeight : y < -s.halfHeight ? -s.halfHeight : y;
-      L[8] = z * k;
-      return 0;
+      L[CP] = x * k;
+      L[CP + 1] = y > s.halfHeight ? s.halfHeight : y < -s.halfHeight ? -s.halfHeight : y;
+      L[CP + 2] = z * k;
+      L[RC] = 0;
+      return;
     }
     default: {
       // Convex hull: GJK between the point and the hull, both in the hull's frame.
       pointPose.set(x, y, z, 0, 0, 0, 1);
       gjkDistance(point, pointPose, b, identity, gjk);
-      L[6] = gjk.bx;
-      L[7] = gjk.by;
-      L[8] = gjk.bz;
-      return 0;
+      L[CP] = gjk.bx;
+      L[CP + 1] = gjk.by;
+      L[CP + 2] = gjk.bz;
+      L[RC] = 0;
     }
   }
 }
 
-/**
- * Newton's method on f(t) = |p(t) - core(p(t))| - rc - r from t (f(t) >= 0), p(t) = origin + t d. Returns the
- * first root within maxT or -1. Each step lands at or before the root (f is convex), so the result never
- * passes through the piece.
- */
-function newton(b: ConvexShape, t: number, r: number, maxT: number): number {
-  const dx = L[3],
-    dy = L[4],
-    dz = L[5];
-  for (let it = 0; it < NEWTON_ITERATIONS; it++) {
-    const x = L[0] + t * dx,
-      y = L[1] + t * dy,
-      z = L[2] + t * dz;
-    const rc = coreClosest(b, x, y, z);
-    const ex = x - L[6],
-      ey = y - L[7],
-      ez = z - L[8];
-    const dist = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    const f = dist - rc - r;
-    if (f <= NEWTON_GAP) return t;
-    const slope = (ex * dx + ey * dy + ez * dz) / dist;
-    if (!(slope < 0)) return -1;
-    t -= f / slope;
-    if (t > maxT) return -1;
-  }
-  return -1;
+/** L[Q..] = the ray point at t. */
+function setQueryPoint(t: number): void {
+  L[Q] = L[O] + t * L[D];
+  L[Q + 1] = L[O + 1] + t * L[D + 1];
+  L[Q + 2] = L[O + 2] + t * L[D + 2];
 }
 
-/** Cyrus-Beck entry (Ericson 5.3.8) of the ray into the hull with every face plane pushed out by r; -1 on a miss. */
-function rayHullGrown(s: ConvexHull, r: number, maxT: number): number {
+/**
+ * Newton's method on f(t) = |p(t) - core(p(t))| - rc - r from t = L[T] (f >= 0 there), p(t) = origin + t d.
+ * Leaves the first root within maxT, or -1, in L[T]. Each step lands at or before the root (f is convex),
+ * so the result never passes through the piece.
+ */
+function newton(b: ConvexShape): void {
+  const r = SPHERE_CAST[6],
+    maxT = SPHERE_CAST[7];
+  const dx = L[D],
+    dy = L[D + 1],
+    dz = L[D + 2];
+  let t = L[T];
+  L[T] = -1;
+  for (let it = 0; it < NEWTON_ITERATIONS; it++) {
+    setQueryPoint(t);
+    coreClosest(b);
+    const ex = L[Q] - L[CP],
+      ey = L[Q + 1] - L[CP + 1],
+      ez = L[Q + 2] - L[CP + 2];
+    const dist = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    const f = dist - L[RC] - r;
+    if (f <= NEWTON_GAP) {
+      L[T] = t;
+      return;
+    }
+    const slope = (ex * dx + ey * dy + ez * dz) / dist;
+    if (!(slope < 0)) return;
+    t -= f / slope;
+    if (t > maxT) return;
+  }
+}
+
+/** Cyrus-Beck entry (Ericson 5.3.8) of the ray into the hull with every face plane pushed out by r, into L[T]. */
+function rayHullGrown(s: ConvexHull): void {
+  const r = SPHERE_CAST[6];
   const fn = s.faceNormals,
     fo = s.faceOffsets;
-  let t0 = 0,
-    t1 = maxT;
+  L[T0] = 0;
+  L[T1] = SPHERE_CAST[7];
+  L[T] = -1;
   for (let f = 0; f < fo.length; f++) {
     const fx = fn[3 * f],
       fy = fn[3 * f + 1],
       fz = fn[3 * f + 2];
-    const denom = fx * L[3] + fy * L[4] + fz * L[5];
-    const dist = fo[f] + r - (fx * L[0] + fy * L[1] + fz * L[2]);
+    const denom = fx * L[D] + fy * L[D + 1] + fz * L[D + 2];
+    const dist = fo[f] + r - (fx * L[O] + fy * L[O + 1] + fz * L[O + 2]);
     if (denom === 0) {
-      if (dist < 0) return -1;
+      if (dist < 0) return;
       continue;
     }
     const t = dist / denom;
     if (denom < 0) {
-      if (t > t0) t0 = t;
-    } else if (t < t1) t1 = t;
-    if (t0 > t1) return -1;
+      if (t > L[T0]) L[T0] = t;
+    } else if (t < L[T1]) L[T1] = t;
+    if (L[T0] > L[T1]) return;
   }
-  return t0;
+  L[T] = L[T0];
 }
 
-/** The input ray into the pose's frame: L[0..2] origin, L[3..5] direction. */
+/** The input ray into the pose's frame: L[O..] origin, L[D..] direction. */
 function setLocalRay(pose: Pose): void {
   const qx = -pose.qx,
     qy = -pose.qy,
     qz = -pose.qz,
     qw = pose.qw;
   const C = SPHERE_CAST;
-  rotate(qx, qy, qz, qw, C[0] - pose.px, C[1] - pose.py, C[2] - pose.pz, L, 0);
-  rotate(qx, qy, qz, qw, C[3], C[4], C[5], L, 3);
+  rotate(qx, qy, qz, qw, C[0] - pose.px, C[1] - pose.py, C[2] - pose.pz, L, O);
+  rotate(qx, qy, qz, qw, C[3], C[4], C[5], L, D);
 }
 
-/** True when the local point (x, y, z) is within r + the core radius of the piece's core (touching counts). */
-function touches(b: ConvexShape, x: number, y: number, z: number, r: number): boolean {
-  const rc = coreClosest(b, x, y, z);
-  const ex = x - L[6],
-    ey = y - L[7],
-    ez = z - L[8];
-  const rr = rc + r;
+/** True when L[Q..] is within r of the piece (touching counts); leaves the core's closest point in L[CP..]. */
+function touches(b: ConvexShape): boolean {
+  coreClosest(b);
+  const ex = L[Q] - L[CP],
+    ey = L[Q + 1] - L[CP + 1],
+    ez = L[Q + 2] - L[CP + 2];
+  const rr = L[RC] + SPHERE_CAST[6];
   return ex * ex + ey * ey + ez * ez <= rr * rr;
 }
 
 /**
- * Writes the hit at local parameter t into SPHERE_CAST: the normal from the nearest core point toward the
- * sphere's centre, the contact point on the piece's surface, both rotated to world. rc is the core radius.
+ * Writes the hit at the ray point L[Q..] (parameter L[T]) into SPHERE_CAST: the normal from the nearest core
+ * point L[CP..] toward the sphere's centre and the contact point on the piece's surface (core radius L[RC]),
+ * both rotated to world.
  */
-function writeHit(pose: Pose, t: number, rc: number): number {
+function writeHit(pose: Pose): number {
   const C = SPHERE_CAST;
-  const x = L[0] + t * L[3],
-    y = L[1] + t * L[4],
-    z = L[2] + t * L[5];
-  let nx = x - L[6],
-    ny = y - L[7],
-    nz = z - L[8];
+  let nx = L[Q] - L[CP],
+    ny = L[Q + 1] - L[CP + 1],
+    nz = L[Q + 2] - L[CP + 2];
   const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
   if (l > 0) {
     nx /= l;
@@ -361,14 +433,16 @@ function writeHit(pose: Pose, t: number, rc: number): number {
     nz /= l;
   } else {
     // Only for a zero-length motion through a degenerate piece; face the motion.
-    const dl = Math.sqrt(L[3] * L[3] + L[4] * L[4] + L[5] * L[5]);
-    nx = -L[3] / dl;
-    ny = -L[4] / dl;
-    nz = -L[5] / dl;
+    const dl = Math.sqrt(L[D] * L[D] + L[D + 1] * L[D + 1] + L[D + 2] * L[D + 2]);
+    nx = -L[D] / dl;
+    ny = -L[D + 1] / dl;
+    nz = -L[D + 2] / dl;
   }
+  const t = L[T];
   C[8] = t === 0 ? 0 : t;
+  const rc = L[RC];
   rotate(pose.qx, pose.qy, pose.qz, pose.qw, nx, ny, nz, C, 9);
-  rotate(pose.qx, pose.qy, pose.qz, pose.qw, L[6] + rc * nx, L[7] + rc * ny, L[8] + rc * nz, W, 0);
+  rotate(pose.qx, pose.qy, pose.qz, pose.qw, L[CP] + rc * nx, L[CP + 1] + rc * ny, L[CP + 2] + rc * nz, W, 0);
   C[12] = W[0] + pose.px;
   C[13] = W[1] + pose.py;
   C[14] = W[2] + pose.pz;
@@ -384,40 +458,41 @@ export function sphereCastConvex(b: ConvexShape, pose: Pose): number {
   const type = b.type;
   if (type !== ShapeType.Sphere && type !== ShapeType.Capsule && type !== ShapeType.Box && type !== ShapeType.Cylinder && type !== ShapeType.ConvexHull)
     return CAST_FALLBACK;
-  const r = SPHERE_CAST[6],
-    maxT = SPHERE_CAST[7];
   setLocalRay(pose);
-  if (touches(b, L[0], L[1], L[2], r)) return CAST_FALLBACK;
-  let t: number;
+  L[Q] = L[O];
+  L[Q + 1] = L[O + 1];
+  L[Q + 2] = L[O + 2];
+  if (touches(b)) return CAST_FALLBACK;
+  const r = SPHERE_CAST[6];
   switch (type) {
     case ShapeType.Sphere:
-      t = raySphere(0, 0, 0, (b as Sphere).radius + r);
+      setCapsule(0, 0, 0, 0, 0, 0, (b as Sphere).radius + r);
+      raySphere();
       break;
     case ShapeType.Capsule: {
       const s = b as Capsule;
-      t = rayCapsule(0, -s.halfLength, 0, 0, 2 * s.halfLength, 0, s.radius + r);
+      setCapsule(0, -s.halfLength, 0, 0, 2 * s.halfLength, 0, s.radius + r);
+      rayCapsule();
       break;
     }
-    case ShapeType.Box: {
-      const s = b as Box;
-      t = castBox(s.halfX, s.halfY, s.halfZ, r, maxT);
+    case ShapeType.Box:
+      castBox(b as Box);
       break;
-    }
     case ShapeType.Cylinder: {
       const s = b as Cylinder;
-      t = rayCappedCylinder(s.radius + r, s.halfHeight + r, maxT);
-      if (t >= 0) t = newton(b, t, r, maxT);
+      rayCappedCylinder(s.radius + r, s.halfHeight + r);
+      if (L[T] >= 0) newton(b);
       break;
     }
     default:
-      t = rayHullGrown(b as ConvexHull, r, maxT);
-      if (t >= 0) t = newton(b, t, r, maxT);
+      rayHullGrown(b as ConvexHull);
+      if (L[T] >= 0) newton(b);
   }
-  if (!(t >= 0 && t <= maxT)) return CAST_MISS;
-  const x = L[0] + t * L[3],
-    y = L[1] + t * L[4],
-    z = L[2] + t * L[5];
-  return writeHit(pose, t, coreClosest(b, x, y, z));
+  const t = L[T];
+  if (!(t >= 0 && t <= SPHERE_CAST[7])) return CAST_MISS;
+  setQueryPoint(t);
+  coreClosest(b);
+  return writeHit(pose);
 }
 
 /**
@@ -425,15 +500,14 @@ export function sphereCastConvex(b: ConvexShape, pose: Pose): number {
  * heightfield piece, two-sided). Same returns as {@link sphereCastConvex}.
  */
 export function sphereCastTriangle(v: Float64Array, pose: Pose): number {
-  const r = SPHERE_CAST[6],
-    maxT = SPHERE_CAST[7];
+  const r = SPHERE_CAST[6];
   setLocalRay(pose);
   for (let i = 0; i < 9; i++) TRI[i] = v[i];
-  closestOnTriangle(L[0], L[1], L[2], TRI, 0, L, 6);
-  let ex = L[0] - L[6],
-    ey = L[1] - L[7],
-    ez = L[2] - L[8];
-  if (ex * ex + ey * ey + ez * ez <= r * r) return CAST_FALLBACK;
+  closestOnTriangle(L[O], L[O + 1], L[O + 2], TRI, 0, L, CP);
+  const gx = L[O] - L[CP],
+    gy = L[O + 1] - L[CP + 1],
+    gz = L[O + 2] - L[CP + 2];
+  if (gx * gx + gy * gy + gz * gz <= r * r) return CAST_FALLBACK;
   const ax = TRI[0],
     ay = TRI[1],
     az = TRI[2];
@@ -448,45 +522,41 @@ export function sphereCastTriangle(v: Float64Array, pose: Pose): number {
     ny = abz * acx - abx * acz,
     nz = abx * acy - aby * acx;
   const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  let t = -1;
+  L[T0] = -1;
   if (nl > 1e-30) {
     // The offset face on the origin's side, when the origin is beyond it and the ray heads toward it.
-    const h = (nx * (L[0] - ax) + ny * (L[1] - ay) + nz * (L[2] - az)) / nl;
-    const dn = (nx * L[3] + ny * L[4] + nz * L[5]) / nl;
+    const h = (nx * (L[O] - ax) + ny * (L[O + 1] - ay) + nz * (L[O + 2] - az)) / nl;
+    const dn = (nx * L[D] + ny * L[D + 1] + nz * L[D + 2]) / nl;
     const side = h > 0 ? 1 : -1;
     if (h * side > r && dn * side < 0) {
       const tf = (h * side - r) / -(dn * side);
-      const x = L[0] + tf * L[3],
-        y = L[1] + tf * L[4],
-        z = L[2] + tf * L[5];
+      setQueryPoint(tf);
       // Inside the triangle (the normal component drops out of each edge test).
-      if (edgeSide(0, 3, x, y, z, nx, ny, nz) && edgeSide(3, 6, x, y, z, nx, ny, nz) && edgeSide(6, 0, x, y, z, nx, ny, nz)) t = tf;
+      if (edgeSide(0, 3, nx, ny, nz) && edgeSide(3, 6, nx, ny, nz) && edgeSide(6, 0, nx, ny, nz)) L[T0] = tf;
     }
   }
-  if (t < 0) {
+  if (L[T0] < 0) {
     // Through the edge capsules (corner spheres included): the earliest entry.
-    let e = rayCapsule(ax, ay, az, abx, aby, abz, r);
-    if (e >= 0) t = e;
-    e = rayCapsule(TRI[3], TRI[4], TRI[5], TRI[6] - TRI[3], TRI[7] - TRI[4], TRI[8] - TRI[5], r);
-    if (e >= 0 && (t < 0 || e < t)) t = e;
-    e = rayCapsule(TRI[6], TRI[7], TRI[8], -acx, -acy, -acz, r);
-    if (e >= 0 && (t < 0 || e < t)) t = e;
+    earliestCapsule(ax, ay, az, abx, aby, abz, r);
+    earliestCapsule(TRI[3], TRI[4], TRI[5], TRI[6] - TRI[3], TRI[7] - TRI[4], TRI[8] - TRI[5], r);
+    earliestCapsule(TRI[6], TRI[7], TRI[8], -acx, -acy, -acz, r);
   }
-  if (!(t >= 0 && t <= maxT)) return CAST_MISS;
-  ex = L[0] + t * L[3];
-  ey = L[1] + t * L[4];
-  ez = L[2] + t * L[5];
-  closestOnTriangle(ex, ey, ez, TRI, 0, L, 6);
-  return writeHit(pose, t, 0);
+  const t = L[T0];
+  if (!(t >= 0 && t <= SPHERE_CAST[7])) return CAST_MISS;
+  L[T] = t;
+  setQueryPoint(t);
+  closestOnTriangle(L[Q], L[Q + 1], L[Q + 2], TRI, 0, L, CP);
+  L[RC] = 0;
+  return writeHit(pose);
 }
 
-/** True when (x, y, z) is on the inner side of the edge TRI[i] -> TRI[j] (normal n): ((vj - vi) x (p - vi)) . n >= 0. */
-function edgeSide(i: number, j: number, x: number, y: number, z: number, nx: number, ny: number, nz: number): boolean {
+/** True when L[Q..] is on the inner side of the edge TRI[i] -> TRI[j] (normal n): ((vj - vi) x (q - vi)) . n >= 0. */
+function edgeSide(i: number, j: number, nx: number, ny: number, nz: number): boolean {
   const ux = TRI[j] - TRI[i],
     uy = TRI[j + 1] - TRI[i + 1],
     uz = TRI[j + 2] - TRI[i + 2];
-  const px = x - TRI[i],
-    py = y - TRI[i + 1],
-    pz = z - TRI[i + 2];
+  const px = L[Q] - TRI[i],
+    py = L[Q + 1] - TRI[i + 1],
+    pz = L[Q + 2] - TRI[i + 2];
   return (uy * pz - uz * py) * nx + (uz * px - ux * pz) * ny + (ux * py - uy * px) * nz >= 0;
 }
