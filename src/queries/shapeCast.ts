@@ -62,7 +62,11 @@ const hitPose = new Pose();
 const invPose = new Pose();
 const S = new Float64Array(3);
 const BOX = new Float64Array(12);
+const CBOX = new Float64Array(6);
 const LBOX = new Float64Array(6);
+/** Most pieces a cast against a mesh or heightfield is cut into, and each piece's length in query-piece boxes. */
+const MESH_CHUNKS = 32;
+const CHUNK_SIZES = 4;
 const TRI = new Float64Array(9);
 const triList = new IntList(64);
 const tri = new TrianglePiece();
@@ -160,21 +164,34 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
   }
   if (t === ShapeType.Mesh || t === ShapeType.Heightfield) {
     const mesh = b as Shape & TriangleSource;
-    // The swept box of the piece, into the mesh frame.
+    // The triangles near the path, nearest part of the path first: the motion in up to MESH_CHUNKS pieces of
+    // about CHUNK_SIZES piece boxes each, every piece's swept box queried on its own. A triangle first met in
+    // the box of [t0, t1] cannot be touched before t0, so the walk stops once the best hit is at most t1.
     a.computeAabb(pa, BOX, 0);
-    for (let k = 0; k < 3; k++) {
-      const dk = k === 0 ? dX : k === 1 ? dY : dZ;
-      BOX[k] += (dk < 0 ? dk : 0) - 1e-6;
-      BOX[k + 3] += (dk > 0 ? dk : 0) + 1e-6;
-    }
-    transformAabb(BOX, invertPose(pb, invPose, S), LBOX, 0);
-    triList.clear();
-    mesh.queryAabb(LBOX[0], LBOX[1], LBOX[2], LBOX[3], LBOX[4], LBOX[5], triList);
-    for (let k = 0; k < triList.count; k++) {
-      const ti = triList.data[k];
-      mesh.getTriangle(ti, TRI, 0);
-      tri.set(TRI, 0);
-      sweepPair(a, pa, aIndex, tri, pb, ti, true);
+    invertPose(pb, invPose, S);
+    const size = Math.max(BOX[3] - BOX[0], BOX[4] - BOX[1], BOX[5] - BOX[2]);
+    const n = Math.max(1, Math.min(MESH_CHUNKS, Math.ceil(dLen / (CHUNK_SIZES * size + 1e-9))));
+    for (let c = 0; c < n; c++) {
+      const t0 = c / n,
+        t1 = (c + 1) / n;
+      if (t0 > (bestFound ? bestT : limitT)) return;
+      for (let k = 0; k < 3; k++) {
+        const dk = k === 0 ? dX : k === 1 ? dY : dZ;
+        const lo = dk < 0 ? dk * t1 : dk * t0,
+          hi = dk < 0 ? dk * t0 : dk * t1;
+        CBOX[k] = BOX[k] + lo - 1e-6;
+        CBOX[k + 3] = BOX[k + 3] + hi + 1e-6;
+      }
+      transformAabb(CBOX, invPose, LBOX, 0);
+      triList.clear();
+      mesh.queryAabb(LBOX[0], LBOX[1], LBOX[2], LBOX[3], LBOX[4], LBOX[5], triList);
+      for (let k = 0; k < triList.count; k++) {
+        const ti = triList.data[k];
+        mesh.getTriangle(ti, TRI, 0);
+        tri.set(TRI, 0);
+        sweepPair(a, pa, aIndex, tri, pb, ti, true);
+      }
+      if (bestFound && bestT <= t1) return;
     }
     return;
   }

@@ -125,6 +125,34 @@ describe("sphere cast, analytic", () => {
   });
 });
 
+describe("mesh walk along the path", () => {
+  // A 40 x 40 m grid of 2 x 2 m quads at y = 0 with one raised vertex (a tent at (-11, -11), 1 m high).
+  const n = 20,
+    pos: number[] = [],
+    idx: number[] = [];
+  for (let i = 0; i <= n; i++) for (let j = 0; j <= n; j++) pos.push(-20 + 2 * i, i === 4 && j === 4 ? 1 : 0, -20 + 2 * j);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const a = i * (n + 1) + j;
+      idx.push(a, a + 1, a + n + 2, a, a + n + 2, a + n + 1);
+    }
+  const mesh = new TriangleMesh(pos, idx);
+  it("a long descending cast lands on the flat part at the analytic fraction", () => {
+    const { w } = worldWith(mesh);
+    expect(w.queries.shapeCast(new Sphere(0.25), ID, { x: -5, y: 5, z: -5 }, { x: 15, y: -5, z: 15 }, {}, out)).toBe(1);
+    expect(Math.abs(out[0].fraction - 0.475)).toBeLessThan(EXACT);
+    expect(out[0].normal.y).toBeCloseTo(1, 12);
+  });
+  it("the tent met early on a long cast wins over the floor further on", () => {
+    const { w } = worldWith(mesh);
+    // Along +x at z = -12, through the tent (apex (-12, 1, -12), faces sloping 1 in 2), 0.25 clear of the floor.
+    expect(w.queries.shapeCast(new Sphere(0.25), ID, { x: -19, y: 0.5, z: -12 }, { x: 19, y: 0.5, z: -12 }, {}, out)).toBe(1);
+    expect(out[0].normal.x).toBeLessThan(0);
+    expect(out[0].point.x).toBeLessThan(-12);
+    expect(out[0].point.x).toBeGreaterThan(-14);
+  });
+});
+
 describe("GJK cast (other query shapes)", () => {
   it("horizontal capsule onto a sphere: the segment end touches first", () => {
     // Capsule axis along world x (90 degrees about z), centre x = 1: segment x in [0.5, 1.5], radius 0.25.
