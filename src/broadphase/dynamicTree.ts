@@ -363,19 +363,39 @@ export class DynamicTree {
     ey = 0,
     ez = 0,
   ): void {
+    const ray = RAY;
+    ray[0] = ox;
+    ray[1] = oy;
+    ray[2] = oz;
+    ray[3] = dx;
+    ray[4] = dy;
+    ray[5] = dz;
+    ray[6] = maxT;
+    ray[7] = ex;
+    ray[8] = ey;
+    ray[9] = ez;
+    this.raycastArray(ray, visitor);
+  }
+
+  /**
+   * {@link raycast} with its numbers in ray[0..9]: origin (3), direction (3), maxT, half extents (3). Every
+   * double is read into a local first (so callers may reuse the array, also from the visitor): read from a
+   * Float64Array they stay unboxed in optimized code, where a double argument is boxed by the caller and,
+   * mixed with computed doubles (the clipped limit, the negated extents), makes V8 box every new value.
+   */
+  raycastArray(ray: Float64Array, visitor: TreeRayVisitor): void {
     const root = this.rootNode;
-    if (root === NULL_NODE || !(maxT >= 0)) return;
-    // The tagged arguments, read back from a Float64Array: unboxed doubles in optimized code. Mixed with
-    // computed doubles (the clipped limit, the negated extents) they would make V8 box every new value.
-    const unbox = UNBOX;
-    unbox[0] = maxT;
-    unbox[1] = ex;
-    unbox[2] = ey;
-    unbox[3] = ez;
-    let limit = unbox[0];
-    const gx = unbox[1],
-      gy = unbox[2],
-      gz = unbox[3];
+    let limit = ray[6];
+    if (root === NULL_NODE || !(limit >= 0)) return;
+    const ox = ray[0],
+      oy = ray[1],
+      oz = ray[2];
+    const dx = ray[3],
+      dy = ray[4],
+      dz = ray[5];
+    const gx = ray[7],
+      gy = ray[8],
+      gz = ray[9];
     const ix = 1 / dx;
     const iy = 1 / dy;
     const iz = 1 / dz;
@@ -422,8 +442,8 @@ export class DynamicTree {
           ts = this.tStack;
           if (r < 0) return;
           if (r < limit) {
-            unbox[0] = r;
-            limit = unbox[0];
+            UNBOX[0] = r;
+            limit = UNBOX[0];
           }
           continue;
         }
@@ -1153,8 +1173,12 @@ function descendFirst(bd: Float64Array, oa: number, ob: number, a1: number, b1: 
  * Ray slab test against the box at `o`; returns the entry distance in [0, maxT] or -1 on a miss. A 0*Infinity
  * NaN (origin on a face, zero direction component) fails both comparisons and so leaves the interval alone.
  */
-/** Scratch of {@link DynamicTree.raycast}: written and read back at once, so nested queries may share it. */
-const UNBOX = new Float64Array(4);
+/**
+ * Scratch of {@link DynamicTree.raycast}: its arguments on their way to raycastArray, and a visitor's clipped
+ * limit on its way to an unboxed local. Each is read back at once, so nested queries may share them.
+ */
+const RAY = new Float64Array(10);
+const UNBOX = new Float64Array(1);
 
 function slab(
   bd: Float64Array,

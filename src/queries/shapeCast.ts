@@ -71,26 +71,32 @@ const TRI = new Float64Array(9);
 const triList = new IntList(64);
 const tri = new TrianglePiece();
 
+/**
+ * The cast's motion: [0..2] the query shape's displacement at fraction 1, [3] the largest fraction of interest
+ * (the caller's best so far). Written by {@link castShapeAgainst}, or by the caller of {@link castWithMotion}.
+ */
+export const CAST_MOTION = new Float64Array(4);
+/**
+ * Per-cast doubles, in a Float64Array because V8 boxes a double stored in a module-level `let`:
+ * the motion's length, the sweep's convergence threshold, the best fraction so far, the fraction bound.
+ */
+const ST = new Float64Array(4);
+const LEN = 0,
+  CONV = 1,
+  BEST = 2,
+  LIMIT = 3;
 /** The best piece pair so far. */
-let bestT = Infinity,
-  bestA = -1,
+let bestA = -1,
   bestB = -1,
   bestFound = false,
   /** The best pair's contact data are in BEST_CONTACT (an analytic sphere cast wrote them). */
   bestContact = false;
-let dX = 0,
-  dY = 0,
-  dZ = 0,
-  dLen = 0,
-  conv = 0,
-  /** Upper bound of the fraction for this body (the caller's best so far). */
-  limitT = 1;
 /** Contact of the best pair when bestContact: [0..2] normal (body -> query), [3..5] point on the body. */
 const BEST_CONTACT = new Float64Array(6);
 
 function record(t: number, aIndex: number, bIndex: number, contact: boolean): void {
   bestFound = true;
-  bestT = t;
+  ST[BEST] = t;
   bestA = aIndex;
   bestB = bIndex;
   bestContact = contact;
@@ -104,7 +110,7 @@ function record(t: number, aIndex: number, bIndex: number, contact: boolean): vo
  */
 function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb: Pose, bIndex: number, triangle: boolean): void {
   // Within one body only an earlier piece counts; the first piece may tie the caller's best (handle order).
-  const maxT = bestFound ? bestT : limitT;
+  const maxT = bestFound ? ST[BEST] : ST[LIMIT];
   if (!(bestFound ? maxT > 0 : maxT >= 0)) return;
   let code: number;
   if (a.type === ShapeType.Sphere) {
@@ -112,41 +118,44 @@ function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb:
     C[0] = pa.px;
     C[1] = pa.py;
     C[2] = pa.pz;
-    C[3] = dX;
-    C[4] = dY;
-    C[5] = dZ;
+    C[3] = CAST_MOTION[0];
+    C[4] = CAST_MOTION[1];
+    C[5] = CAST_MOTION[2];
     C[6] = (a as Sphere).radius;
     C[7] = maxT;
     code = triangle ? sphereCastTriangle(tri.v, pb) : sphereCastConvex(b, pb);
     if (code === CAST_HIT) {
       const t = C[8];
-      if (!bestFound || t < bestT) record(t, aIndex, bIndex, true);
+      if (!bestFound || t < ST[BEST]) record(t, aIndex, bIndex, true);
       return;
     }
   } else {
     const C = CONVEX_CAST;
-    C[0] = dX;
-    C[1] = dY;
-    C[2] = dZ;
+    C[0] = CAST_MOTION[0];
+    C[1] = CAST_MOTION[1];
+    C[2] = CAST_MOTION[2];
     C[3] = maxT;
     code = convexCast(a, pa, b, pb);
     if (code === CAST_HIT) {
       const t = C[4];
-      if (!bestFound || t < bestT) record(t, aIndex, bIndex, false);
+      if (!bestFound || t < ST[BEST]) record(t, aIndex, bIndex, false);
       return;
     }
   }
   if (code === CAST_MISS) return;
+  const dX = CAST_MOTION[0],
+    dY = CAST_MOTION[1],
+    dZ = CAST_MOTION[2];
   motionA.setVelocity(pa.px, pa.py, pa.pz, pa.qx, pa.qy, pa.qz, pa.qw, dX, dY, dZ, 0, 0, 0, 0, 0, 0);
   motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
-  if (!sweepShapes(a, motionA, b, motionB, maxT, 0, conv, sweepRes)) return;
+  if (!sweepShapes(a, motionA, b, motionB, maxT, 0, ST[CONV], sweepRes)) return;
   const t = sweepRes.t0 > 0 ? sweepRes.t0 : 0;
   if (t <= 0) {
     // In contact at the start: only a motion into the piece counts (normal is A -> B).
     const into = dX * sweepRes.normalX + dY * sweepRes.normalY + dZ * sweepRes.normalZ;
-    if (!(into > 1e-9 * dLen)) return;
+    if (!(into > 1e-9 * ST[LEN])) return;
   }
-  if (bestFound && t >= bestT) return;
+  if (bestFound && t >= ST[BEST]) return;
   record(t, aIndex, bIndex, false);
 }
 
@@ -170,13 +179,13 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
     a.computeAabb(pa, BOX, 0);
     invertPose(pb, invPose, S);
     const size = Math.max(BOX[3] - BOX[0], BOX[4] - BOX[1], BOX[5] - BOX[2]);
-    const n = Math.max(1, Math.min(MESH_CHUNKS, Math.ceil(dLen / (CHUNK_SIZES * size + 1e-9))));
+    const n = Math.max(1, Math.min(MESH_CHUNKS, Math.ceil(ST[LEN] / (CHUNK_SIZES * size + 1e-9))));
     for (let c = 0; c < n; c++) {
       const t0 = c / n,
         t1 = (c + 1) / n;
-      if (t0 > (bestFound ? bestT : limitT)) return;
+      if (t0 > (bestFound ? ST[BEST] : ST[LIMIT])) return;
       for (let k = 0; k < 3; k++) {
-        const dk = k === 0 ? dX : k === 1 ? dY : dZ;
+        const dk = CAST_MOTION[k];
         const lo = dk < 0 ? dk * t1 : dk * t0,
           hi = dk < 0 ? dk * t0 : dk * t1;
         CBOX[k] = BOX[k] + lo - 1e-6;
@@ -191,7 +200,7 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
         tri.set(TRI, 0);
         sweepPair(a, pa, aIndex, tri, pb, ti, true);
       }
-      if (bestFound && bestT <= t1) return;
+      if (bestFound && ST[BEST] <= t1) return;
     }
     return;
   }
@@ -224,16 +233,28 @@ export function castShapeAgainst(
   out: CastPairHit,
   maxT = 1,
 ): boolean {
-  dX = deltaX;
-  dY = deltaY;
-  dZ = deltaZ;
-  limitT = maxT < 1 ? maxT : 1;
-  dLen = Math.sqrt(dX * dX + dY * dY + dZ * dZ);
+  const m = CAST_MOTION;
+  m[0] = deltaX;
+  m[1] = deltaY;
+  m[2] = deltaZ;
+  m[3] = maxT;
+  return castWithMotion(q, qStart, s, sPose, out);
+}
+
+/** {@link castShapeAgainst} with the motion and the fraction bound read from {@link CAST_MOTION}. */
+export function castWithMotion(q: Shape, qStart: Pose, s: Shape, sPose: Pose, out: CastPairHit): boolean {
+  const m = CAST_MOTION;
+  const dX = m[0],
+    dY = m[1],
+    dZ = m[2];
+  ST[LIMIT] = m[3] < 1 ? m[3] : 1;
+  const dLen = Math.sqrt(dX * dX + dY * dY + dZ * dZ);
+  ST[LEN] = dLen;
   if (!(dLen > 0)) return false;
   // Converge to 1e-7 m along the path.
-  conv = 1e-7 / dLen;
+  ST[CONV] = 1e-7 / dLen;
   bestFound = false;
-  bestT = Infinity;
+  ST[BEST] = Infinity;
   bestA = bestB = -1;
   if (q.type === ShapeType.Compound) {
     const ch = (q as Compound).children;
@@ -245,7 +266,7 @@ export function castShapeAgainst(
   } else pieceVsShape(q as ConvexShape, qStart, -1, s, sPose);
   if (!bestFound) return false;
   // Contact data at the hit pose, between the winning pieces.
-  const t = bestT;
+  const t = ST[BEST];
   hitPose.set(qStart.px + dX * t, qStart.py + dY * t, qStart.pz + dZ * t, qStart.qx, qStart.qy, qStart.qz, qStart.qw);
   const a = queryPiece(q, hitPose, bestA, piecePoseA);
   let b: ConvexShape;

@@ -62,7 +62,7 @@ const NEWTON_GAP = 1e-10;
 /**
  * Local-frame scratch. Every double passed between the helpers below goes through it (see the file comment).
  */
-const L = new Float64Array(24);
+const L = new Float64Array(32);
 /** Ray origin (3) and direction (3). */
 const O = 0,
   D = 3;
@@ -79,6 +79,9 @@ const T0 = 13,
 const SP = 16,
   SU = 19,
   RAD = 22;
+/** Box half extents (3) and the signs of the box region the ray enters (3). */
+const HB = 23,
+  SG = 26;
 
 const W = new Float64Array(3);
 const TRI = new Float64Array(9);
@@ -107,19 +110,9 @@ function raySphere(): void {
   L[T] = b >= 0 || disc < 0 ? -1 : c / (-b + Math.sqrt(disc));
 }
 
-/** Sets the capsule (or, with a zero axis, sphere) of the ray helpers: segment p + s u, s in [0, 1], radius rad. */
-function setCapsule(px: number, py: number, pz: number, ux: number, uy: number, uz: number, rad: number): void {
-  L[SP] = px;
-  L[SP + 1] = py;
-  L[SP + 2] = pz;
-  L[SU] = ux;
-  L[SU + 1] = uy;
-  L[SU + 2] = uz;
-  L[RAD] = rad;
-}
-
 /**
- * Entry parameter of the ray into the capsule set by {@link setCapsule}, or -1, into L[T]. The origin is
+ * Entry parameter of the ray into the capsule (segment L[SP..] + s L[SU..], s in [0, 1], radius L[RAD]), or -1,
+ * into L[T]. The origin is
  * outside the capsule. The capsule lies in the infinite cylinder about the segment's line: the ray enters
  * through the side where the cylinder entry falls within the segment, and otherwise through the end sphere on
  * that side, if at all (any path into the capsule from beyond an end crosses that end's sphere).
@@ -166,12 +159,43 @@ function rayCapsule(): void {
   raySphere();
 }
 
-/** rayCapsule for the capsule given; keeps the earliest entry in L[T0] (-1: none yet). */
-function earliestCapsule(px: number, py: number, pz: number, ux: number, uy: number, uz: number, rad: number): void {
-  setCapsule(px, py, pz, ux, uy, uz, rad);
+/** rayCapsule, keeping the earliest entry so far in L[T0] (-1: none yet). */
+function keepEarliestCapsule(): void {
   rayCapsule();
   const t = L[T];
   if (t >= 0 && (L[T0] < 0 || t < L[T0])) L[T0] = t;
+}
+
+/** The capsule of radius r about the triangle edge TRI[i] -> TRI[j]. */
+function setTriangleEdge(i: number, j: number, r: number): void {
+  for (let k = 0; k < 3; k++) {
+    L[SP + k] = TRI[i + k];
+    L[SU + k] = TRI[j + k] - TRI[i + k];
+  }
+  L[RAD] = r;
+}
+
+/**
+ * The capsule of radius r about the box edge along axis `axis` through the corner of signs L[SG..] (the sign
+ * along `axis` is ignored: the edge runs from -h to +h), or with `fromCorner` only from that corner to the
+ * opposite end (the edges meeting at a corner).
+ */
+function setBoxEdge(axis: number, fromCorner: boolean, r: number): void {
+  for (let k = 0; k < 3; k++) {
+    const h = L[HB + k],
+      c = L[SG + k] * h;
+    if (k !== axis) {
+      L[SP + k] = c;
+      L[SU + k] = 0;
+    } else if (fromCorner) {
+      L[SP + k] = c;
+      L[SU + k] = -2 * c;
+    } else {
+      L[SP + k] = -h;
+      L[SU + k] = 2 * h;
+    }
+  }
+  L[RAD] = r;
 }
 
 /**
@@ -198,23 +222,26 @@ function clipSlab(k: number, h: number): boolean {
 /** Ray against the box grown by r: the slab test, then the edge capsules (Ericson 5.5.7). Entry into L[T]. */
 function castBox(s: Box): void {
   const r = SPHERE_CAST[6];
-  const hx = s.halfX,
-    hy = s.halfY,
-    hz = s.halfZ;
+  L[HB] = s.halfX;
+  L[HB + 1] = s.halfY;
+  L[HB + 2] = s.halfZ;
   L[T0] = 0;
   L[T1] = SPHERE_CAST[7];
-  if (!(clipSlab(0, hx + r) && clipSlab(1, hy + r) && clipSlab(2, hz + r))) {
+  if (!(clipSlab(0, L[HB] + r) && clipSlab(1, L[HB + 1] + r) && clipSlab(2, L[HB + 2] + r))) {
     L[T] = -1;
     return;
   }
   const t = L[T0];
-  const x = L[O] + t * L[D],
-    y = L[O + 1] + t * L[D + 1],
-    z = L[O + 2] + t * L[D + 2];
-  const sx = x > hx ? 1 : x < -hx ? -1 : 0,
-    sy = y > hy ? 1 : y < -hy ? -1 : 0,
-    sz = z > hz ? 1 : z < -hz ? -1 : 0;
-  const outside = (sx !== 0 ? 1 : 0) + (sy !== 0 ? 1 : 0) + (sz !== 0 ? 1 : 0);
+  let outside = 0,
+    inside = 0;
+  for (let k = 0; k < 3; k++) {
+    const x = L[O + k] + t * L[D + k],
+      h = L[HB + k];
+    const sg = x > h ? 1 : x < -h ? -1 : 0;
+    L[SG + k] = sg;
+    if (sg !== 0) outside++;
+    else inside = k;
+  }
   // A face region: the grown face is the rounded box's surface there.
   if (outside <= 1) {
     L[T] = t;
@@ -222,20 +249,16 @@ function castBox(s: Box): void {
   }
   if (outside === 2) {
     // The edge along the axis that is inside.
-    if (sx === 0) setCapsule(-hx, sy * hy, sz * hz, 2 * hx, 0, 0, r);
-    else if (sy === 0) setCapsule(sx * hx, -hy, sz * hz, 0, 2 * hy, 0, r);
-    else setCapsule(sx * hx, sy * hy, -hz, 0, 0, 2 * hz, r);
+    setBoxEdge(inside, false, r);
     rayCapsule();
     return;
   }
   // A vertex region: the earliest of the three edge capsules meeting at the corner.
-  const vx = sx * hx,
-    vy = sy * hy,
-    vz = sz * hz;
   L[T0] = -1;
-  earliestCapsule(vx, vy, vz, -2 * vx, 0, 0, r);
-  earliestCapsule(vx, vy, vz, 0, -2 * vy, 0, r);
-  earliestCapsule(vx, vy, vz, 0, 0, -2 * vz, r);
+  for (let k = 0; k < 3; k++) {
+    setBoxEdge(k, true, r);
+    keepEarliestCapsule();
+  }
   L[T] = L[T0];
 }
 
@@ -294,16 +317,17 @@ function coreClosest(b: ConvexShape): void {
     case ShapeType.Capsule: {
       const hl = (b as Capsule).halfLength;
       L[CP] = 0;
-      L[CP + 1] = y > hl ? hl : y < -hl ? -hl : y;
+      L[CP + 1] = Math.max(-hl, Math.min(hl, y));
       L[CP + 2] = 0;
       L[RC] = (b as Capsule).radius;
       return;
     }
     case ShapeType.Box: {
       const s = b as Box;
-      L[CP] = x > s.halfX ? s.halfX : x < -s.halfX ? -s.halfX : x;
-      L[CP + 1] = y > s.halfY ? s.halfY : y < -s.halfY ? -s.halfY : y;
-      L[CP + 2] = z > s.halfZ ? s.halfZ : z < -s.halfZ ? -s.halfZ : z;
+      // Math.min / max rather than conditionals: a phi of a field load and computed doubles would box them.
+      L[CP] = Math.max(-s.halfX, Math.min(s.halfX, x));
+      L[CP + 1] = Math.max(-s.halfY, Math.min(s.halfY, y));
+      L[CP + 2] = Math.max(-s.halfZ, Math.min(s.halfZ, z));
       L[RC] = 0;
       return;
     }
@@ -312,7 +336,7 @@ function coreClosest(b: ConvexShape): void {
       const rho2 = x * x + z * z;
       const k = rho2 > s.radius * s.radius ? s.radius / Math.sqrt(rho2) : 1;
       L[CP] = x * k;
-      L[CP + 1] = y > s.halfHeight ? s.halfHeight : y < -s.halfHeight ? -s.halfHeight : y;
+      L[CP + 1] = Math.max(-s.halfHeight, Math.min(s.halfHeight, y));
       L[CP + 2] = z * k;
       L[RC] = 0;
       return;
@@ -466,12 +490,16 @@ export function sphereCastConvex(b: ConvexShape, pose: Pose): number {
   const r = SPHERE_CAST[6];
   switch (type) {
     case ShapeType.Sphere:
-      setCapsule(0, 0, 0, 0, 0, 0, (b as Sphere).radius + r);
+      L.fill(0, SP, SU + 3);
+      L[RAD] = (b as Sphere).radius + r;
       raySphere();
       break;
     case ShapeType.Capsule: {
       const s = b as Capsule;
-      setCapsule(0, -s.halfLength, 0, 0, 2 * s.halfLength, 0, s.radius + r);
+      L.fill(0, SP, SU + 3);
+      L[SP + 1] = -s.halfLength;
+      L[SU + 1] = 2 * s.halfLength;
+      L[RAD] = s.radius + r;
       rayCapsule();
       break;
     }
@@ -537,9 +565,10 @@ export function sphereCastTriangle(v: Float64Array, pose: Pose): number {
   }
   if (L[T0] < 0) {
     // Through the edge capsules (corner spheres included): the earliest entry.
-    earliestCapsule(ax, ay, az, abx, aby, abz, r);
-    earliestCapsule(TRI[3], TRI[4], TRI[5], TRI[6] - TRI[3], TRI[7] - TRI[4], TRI[8] - TRI[5], r);
-    earliestCapsule(TRI[6], TRI[7], TRI[8], -acx, -acy, -acz, r);
+    for (let e = 0; e < 9; e += 3) {
+      setTriangleEdge(e, e === 6 ? 0 : e + 3, r);
+      keepEarliestCapsule();
+    }
   }
   const t = L[T0];
   if (!(t >= 0 && t <= SPHERE_CAST[7])) return CAST_MISS;

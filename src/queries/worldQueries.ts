@@ -16,7 +16,7 @@ import type { Shape } from "../shapes/shape";
 import type { World } from "../world/world";
 import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
 import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
-import { CastPairHit, castShapeAgainst, ShapeCastResult } from "./shapeCast";
+import { CAST_MOTION, CastPairHit, castWithMotion, ShapeCastResult } from "./shapeCast";
 import { isQueryShape, ShapePairHit, ShapeProximityResult, shapeShapeDistance } from "./shapeProximity";
 
 export class WorldQueries {
@@ -25,6 +25,8 @@ export class WorldQueries {
   private readonly pose = new Pose();
   private readonly qPose = new Pose();
   private readonly box = new Float64Array(12);
+  /** The swept query box as a tree ray: centre, motion, maxT, half extents (DynamicTree.raycastArray). */
+  private readonly ray = new Float64Array(10);
   private readonly pointHit = new PointShapeHit();
   private readonly pairHit = new ShapePairHit();
   private readonly castVisitor: CastVisitor;
@@ -162,20 +164,23 @@ export class WorldQueries {
     v.out = out;
     v.all = all;
     v.n = 0;
-    v.sx = start.x;
-    v.sy = start.y;
-    v.sz = start.z;
-    v.dx = dx;
-    v.dy = dy;
-    v.dz = dz;
-    const cx = 0.5 * (box[0] + box[3]),
-      cy = 0.5 * (box[1] + box[4]),
-      cz = 0.5 * (box[2] + box[5]);
-    const ex = 0.5 * (box[3] - box[0]),
-      ey = 0.5 * (box[4] - box[1]),
-      ez = 0.5 * (box[5] - box[2]);
-    this.world.movingTree.raycast(cx, cy, cz, dx, dy, dz, 1, v, ex, ey, ez);
-    this.world.staticTree.raycast(cx, cy, cz, dx, dy, dz, !all && v.n > 0 ? out[0].fraction : 1, v, ex, ey, ez);
+    const m = v.motion;
+    m[0] = start.x;
+    m[1] = start.y;
+    m[2] = start.z;
+    m[3] = dx;
+    m[4] = dy;
+    m[5] = dz;
+    const ray = this.ray;
+    for (let k = 0; k < 3; k++) {
+      ray[k] = 0.5 * (box[k] + box[k + 3]);
+      ray[k + 3] = m[k + 3];
+      ray[k + 7] = 0.5 * (box[k + 3] - box[k]);
+    }
+    ray[6] = 1;
+    this.world.movingTree.raycastArray(ray, v);
+    if (!all && v.n > 0) ray[6] = out[0].fraction;
+    this.world.staticTree.raycastArray(ray, v);
     v.out = null;
     v.shape = null;
     const n = v.n;
@@ -192,13 +197,8 @@ class CastVisitor implements TreeRayVisitor {
   all = false;
   /** Results written so far. */
   n = 0;
-  /** Start position and motion. */
-  sx = 0;
-  sy = 0;
-  sz = 0;
-  dx = 0;
-  dy = 0;
-  dz = 0;
+  /** Start position (0..2) and motion (3..5); a Float64Array so no double is boxed on the way to the cast. */
+  readonly motion = new Float64Array(6);
   private readonly pose = new Pose();
   private readonly hit = new CastPairHit();
 
@@ -217,7 +217,12 @@ class CastVisitor implements TreeRayVisitor {
     const hit = this.hit;
     const out = this.out!;
     const all = this.all;
-    if (!castShapeAgainst(this.shape!, this.qPose, this.dx, this.dy, this.dz, s, this.pose, hit, all ? 1 : maxT)) return maxT;
+    const m = this.motion;
+    CAST_MOTION[0] = m[3];
+    CAST_MOTION[1] = m[4];
+    CAST_MOTION[2] = m[5];
+    CAST_MOTION[3] = all ? 1 : maxT;
+    if (!castWithMotion(this.shape!, this.qPose, s, this.pose, hit)) return maxT;
     const h = b.handle[i];
     let res: ShapeCastResult;
     if (all) {
@@ -230,9 +235,9 @@ class CastVisitor implements TreeRayVisitor {
       this.n = 1;
     }
     res.fraction = hit.fraction;
-    res.position.x = this.sx + this.dx * hit.fraction;
-    res.position.y = this.sy + this.dy * hit.fraction;
-    res.position.z = this.sz + this.dz * hit.fraction;
+    res.position.x = m[0] + m[3] * hit.fraction;
+    res.position.y = m[1] + m[4] * hit.fraction;
+    res.position.z = m[2] + m[5] * hit.fraction;
     writePair(res, h, hit.contact);
     return all ? maxT : out[0].fraction;
   }
