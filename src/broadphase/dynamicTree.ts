@@ -349,10 +349,55 @@ export class DynamicTree {
    * Ray/segment query: points o + t*d for t in [0, maxT]. Slab test per node; the nearer child is visited
    * first and entries beyond the (visitor-clipped) maxT are skipped, so nearest-hit queries prune well.
    * Zero direction components are handled (NaN slab terms from 0*Infinity are ignored by the comparisons).
+   * With half extents (ex, ey, ez) every box is grown by them first: the leaves a box of those half extents
+   * centred on the ray point touches on its way (a swept-box query, e.g. for shape casts).
    */
-  raycast(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, visitor: TreeRayVisitor): void {
+  raycast(
+    ox: number,
+    oy: number,
+    oz: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    maxT: number,
+    visitor: TreeRayVisitor,
+    ex = 0,
+    ey = 0,
+    ez = 0,
+  ): void {
+    const ray = RAY;
+    ray[0] = ox;
+    ray[1] = oy;
+    ray[2] = oz;
+    ray[3] = dx;
+    ray[4] = dy;
+    ray[5] = dz;
+    ray[6] = maxT;
+    ray[7] = ex;
+    ray[8] = ey;
+    ray[9] = ez;
+    this.raycastArray(ray, visitor);
+  }
+
+  /**
+   * {@link raycast} with its numbers in ray[0..9]: origin (3), direction (3), maxT, half extents (3). Every
+   * double is read into a local first (so callers may reuse the array, also from the visitor): read from a
+   * Float64Array they stay unboxed in optimized code, where a double argument is boxed by the caller and,
+   * mixed with computed doubles (the clipped limit, the negated extents), makes V8 box every new value.
+   */
+  raycastArray(ray: Float64Array, visitor: TreeRayVisitor): void {
     const root = this.rootNode;
-    if (root === NULL_NODE || !(maxT >= 0)) return;
+    let limit = ray[6];
+    if (root === NULL_NODE || !(limit >= 0)) return;
+    const ox = ray[0],
+      oy = ray[1],
+      oz = ray[2];
+    const dx = ray[3],
+      dy = ray[4],
+      dz = ray[5];
+    const gx = ray[7],
+      gy = ray[8],
+      gz = ray[9];
     const ix = 1 / dx;
     const iy = 1 / dy;
     const iz = 1 / dz;
@@ -363,12 +408,23 @@ export class DynamicTree {
     const hx = 3 - lx;
     const hy = 5 - ly;
     const hz = 7 - lz;
+    // Growing a box by e moves its near face by -e and its far face by +e along the ray: the same as
+    // testing the near face from the origin shifted by +e and the far face from the origin shifted by -e.
+    const sx = ix >= 0 ? gx : -gx,
+      sy = iy >= 0 ? gy : -gy,
+      sz = iz >= 0 ? gz : -gz;
+    const nx = ox + sx,
+      ny = oy + sy,
+      nz = oz + sz,
+      fx = ox - sx,
+      fy = oy - sy,
+      fz = oz - sz;
     const bd = this.bounds;
     const c1 = this.child1;
     const c2 = this.child2;
     const ud = this.userData;
 
-    const t0 = slab(bd, root * 6, ox, oy, oz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+    const t0 = slab(bd, root * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, limit);
     if (t0 < 0) return;
     const base = this.stackBase;
     let stack = this.stack;
@@ -379,20 +435,23 @@ export class DynamicTree {
     try {
       while (sp > base) {
         const n = stack[--sp];
-        if (ts[sp] > maxT) continue; // maxT shrank since this entry was pushed.
+        if (ts[sp] > limit) continue; // The limit shrank since this entry was pushed.
         const a = c1[n];
         if (a === NULL_NODE) {
           this.stackBase = sp;
-          const r = visitor.onRayLeaf(ud[n], maxT);
+          const r = visitor.onRayLeaf(ud[n], limit);
           stack = this.stack;
           ts = this.tStack;
           if (r < 0) return;
-          if (r < maxT) maxT = r;
+          if (r < limit) {
+            UNBOX[0] = r;
+            limit = UNBOX[0];
+          }
           continue;
         }
         const b = c2[n];
-        const ta = slab(bd, a * 6, ox, oy, oz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
-        const tb = slab(bd, b * 6, ox, oy, oz, ix, iy, iz, lx, ly, lz, hx, hy, hz, maxT);
+        const ta = slab(bd, a * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, limit);
+        const tb = slab(bd, b * 6, nx, ny, nz, fx, fy, fz, ix, iy, iz, lx, ly, lz, hx, hy, hz, limit);
         if (sp + 2 > stack.length) {
           stack = this.growStack(sp + 2);
           ts = this.tStack;
@@ -1116,12 +1175,22 @@ function descendFirst(bd: Float64Array, oa: number, ob: number, a1: number, b1: 
  * Ray slab test against the box at `o`; returns the entry distance in [0, maxT] or -1 on a miss. A 0*Infinity
  * NaN (origin on a face, zero direction component) fails both comparisons and so leaves the interval alone.
  */
+/**
+ * Scratch of {@link DynamicTree.raycast}: its arguments on their way to raycastArray, and a visitor's clipped
+ * limit on its way to an unboxed local. Each is read back at once, so nested queries may share them.
+ */
+const RAY = new Float64Array(10);
+const UNBOX = new Float64Array(1);
+
 function slab(
   bd: Float64Array,
   o: number,
-  ox: number,
-  oy: number,
-  oz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  fx: number,
+  fy: number,
+  fz: number,
   ix: number,
   iy: number,
   iz: number,
@@ -1135,16 +1204,16 @@ function slab(
 ): number {
   let tmin = 0;
   let tmax = maxT;
-  let near = (bd[o + lx] - ox) * ix;
-  let far = (bd[o + hx] - ox) * ix;
+  let near = (bd[o + lx] - nx) * ix;
+  let far = (bd[o + hx] - fx) * ix;
   if (near > tmin) tmin = near;
   if (far < tmax) tmax = far;
-  near = (bd[o + ly] - oy) * iy;
-  far = (bd[o + hy] - oy) * iy;
+  near = (bd[o + ly] - ny) * iy;
+  far = (bd[o + hy] - fy) * iy;
   if (near > tmin) tmin = near;
   if (far < tmax) tmax = far;
-  near = (bd[o + lz] - oz) * iz;
-  far = (bd[o + hz] - oz) * iz;
+  near = (bd[o + lz] - nz) * iz;
+  far = (bd[o + hz] - fz) * iz;
   if (near > tmin) tmin = near;
   if (far < tmax) tmax = far;
   return tmin <= tmax ? tmin : -1;

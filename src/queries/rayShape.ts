@@ -37,17 +37,23 @@ export class RayHit {
 /** Returned by the local tests for "no hit"; valid hits have t >= 0. */
 const MISS = -1;
 
-// Local-frame ray, written by setLocalRay.
-let ox = 0,
-  oy = 0,
-  oz = 0,
-  dx = 0,
-  dy = 0,
-  dz = 0;
-// Local-frame outward normal of the last hit (not necessarily unit until normalized by the dispatcher).
-let nx = 0,
-  ny = 0,
-  nz = 0;
+/**
+ * The local-frame ray (origin, direction; written by setLocalRay) and the outward normal of the last hit (not
+ * necessarily unit until normalized by the dispatcher). Fields of one object, created with doubles, rather than
+ * module-level `let`s: V8 boxes every double stored in a module-level `let`, and updates double fields in place.
+ */
+class LocalRay {
+  ox = 0.5;
+  oy = 0.5;
+  oz = 0.5;
+  dx = 0.5;
+  dy = 0.5;
+  dz = 0.5;
+  nx = 0.5;
+  ny = 0.5;
+  nz = 0.5;
+}
+const lr = new LocalRay();
 
 const scratchQuat = new Quat();
 const scratchVec = new Vec3();
@@ -61,13 +67,13 @@ function setQuat(pose: Pose): Quat {
 function setLocalRay(pose: Pose, wox: number, woy: number, woz: number, wdx: number, wdy: number, wdz: number): void {
   const q = setQuat(pose);
   rotateVecInv(q, wox - pose.px, woy - pose.py, woz - pose.pz, scratchVec);
-  ox = scratchVec.x;
-  oy = scratchVec.y;
-  oz = scratchVec.z;
+  lr.ox = scratchVec.x;
+  lr.oy = scratchVec.y;
+  lr.oz = scratchVec.z;
   rotateVecInv(q, wdx, wdy, wdz, scratchVec);
-  dx = scratchVec.x;
-  dy = scratchVec.y;
-  dz = scratchVec.z;
+  lr.dx = scratchVec.x;
+  lr.dy = scratchVec.y;
+  lr.dz = scratchVec.z;
 }
 
 /**
@@ -75,24 +81,24 @@ function setLocalRay(pose: Pose, wox: number, woy: number, woz: number, wdx: num
  * Returns the entry t or MISS; writes the normal on a hit.
  */
 function raySphereLocal(cx: number, cy: number, cz: number, r: number): number {
-  const mx = ox - cx,
-    my = oy - cy,
-    mz = oz - cz;
-  const b = mx * dx + my * dy + mz * dz;
+  const mx = lr.ox - cx,
+    my = lr.oy - cy,
+    mz = lr.oz - cz;
+  const b = mx * lr.dx + my * lr.dy + mz * lr.dz;
   const c = mx * mx + my * my + mz * mz - r * r;
   // Strictly inside, or on/outside and not approaching the centre: no entry ahead of the origin.
   if (c < 0 || b >= 0) return MISS;
   let t = 0;
   if (c > 0) {
-    const a = dx * dx + dy * dy + dz * dz;
+    const a = lr.dx * lr.dx + lr.dy * lr.dy + lr.dz * lr.dz;
     const disc = b * b - a * c;
     if (disc < 0) return MISS;
     // Smaller root written as c / (-b + sqrt(disc)): no cancellation since -b > 0 (Numerical Recipes 5.6).
     t = c / (-b + Math.sqrt(disc));
   }
-  nx = mx + t * dx;
-  ny = my + t * dy;
-  nz = mz + t * dz;
+  lr.nx = mx + t * lr.dx;
+  lr.ny = my + t * lr.dy;
+  lr.nz = mz + t * lr.dz;
   return t;
 }
 
@@ -103,12 +109,12 @@ function rayBoxLocal(hx: number, hy: number, hz: number): number {
   let axis = -1,
     sign = 0;
   // X slab. A ray parallel to a slab lies inside it for all t or misses the box (boundary counts as inside).
-  if (dx === 0) {
-    if (ox < -hx || ox > hx) return MISS;
+  if (lr.dx === 0) {
+    if (lr.ox < -hx || lr.ox > hx) return MISS;
   } else {
-    const inv = 1 / dx;
-    let t1 = (-hx - ox) * inv,
-      t2 = (hx - ox) * inv;
+    const inv = 1 / lr.dx;
+    let t1 = (-hx - lr.ox) * inv,
+      t2 = (hx - lr.ox) * inv;
     if (t1 > t2) {
       const s = t1;
       t1 = t2;
@@ -117,16 +123,16 @@ function rayBoxLocal(hx: number, hy: number, hz: number): number {
     if (t1 > tEnter) {
       tEnter = t1;
       axis = 0;
-      sign = dx > 0 ? -1 : 1;
+      sign = lr.dx > 0 ? -1 : 1;
     }
     if (t2 < tExit) tExit = t2;
   }
-  if (dy === 0) {
-    if (oy < -hy || oy > hy) return MISS;
+  if (lr.dy === 0) {
+    if (lr.oy < -hy || lr.oy > hy) return MISS;
   } else {
-    const inv = 1 / dy;
-    let t1 = (-hy - oy) * inv,
-      t2 = (hy - oy) * inv;
+    const inv = 1 / lr.dy;
+    let t1 = (-hy - lr.oy) * inv,
+      t2 = (hy - lr.oy) * inv;
     if (t1 > t2) {
       const s = t1;
       t1 = t2;
@@ -135,16 +141,16 @@ function rayBoxLocal(hx: number, hy: number, hz: number): number {
     if (t1 > tEnter) {
       tEnter = t1;
       axis = 1;
-      sign = dy > 0 ? -1 : 1;
+      sign = lr.dy > 0 ? -1 : 1;
     }
     if (t2 < tExit) tExit = t2;
   }
-  if (dz === 0) {
-    if (oz < -hz || oz > hz) return MISS;
+  if (lr.dz === 0) {
+    if (lr.oz < -hz || lr.oz > hz) return MISS;
   } else {
-    const inv = 1 / dz;
-    let t1 = (-hz - oz) * inv,
-      t2 = (hz - oz) * inv;
+    const inv = 1 / lr.dz;
+    let t1 = (-hz - lr.oz) * inv,
+      t2 = (hz - lr.oz) * inv;
     if (t1 > t2) {
       const s = t1;
       t1 = t2;
@@ -153,16 +159,16 @@ function rayBoxLocal(hx: number, hy: number, hz: number): number {
     if (t1 > tEnter) {
       tEnter = t1;
       axis = 2;
-      sign = dz > 0 ? -1 : 1;
+      sign = lr.dz > 0 ? -1 : 1;
     }
     if (t2 < tExit) tExit = t2;
   }
   // tEnter < 0: origin inside (or on the surface heading out) or box behind; also covers d = 0.
   // tExit <= 0 with tEnter >= 0: on the surface sliding along or off it.
   if (tEnter < 0 || tEnter > tExit || tExit <= 0) return MISS;
-  nx = axis === 0 ? sign : 0;
-  ny = axis === 1 ? sign : 0;
-  nz = axis === 2 ? sign : 0;
+  lr.nx = axis === 0 ? sign : 0;
+  lr.ny = axis === 1 ? sign : 0;
+  lr.nz = axis === 2 ? sign : 0;
   return tEnter;
 }
 
@@ -173,12 +179,12 @@ function rayBoxLocal(hx: number, hy: number, hz: number): number {
  */
 function rayCapsuleLocal(r: number, hl: number): number {
   const r2 = r * r;
-  const cy = oy > hl ? hl : oy < -hl ? -hl : oy;
-  const ey = oy - cy;
-  if (ox * ox + ey * ey + oz * oz < r2) return MISS; // strictly inside
-  const a = dx * dx + dz * dz;
-  const b = ox * dx + oz * dz;
-  const c = ox * ox + oz * oz - r2;
+  const cy = lr.oy > hl ? hl : lr.oy < -hl ? -hl : lr.oy;
+  const ey = lr.oy - cy;
+  if (lr.ox * lr.ox + ey * ey + lr.oz * lr.oz < r2) return MISS; // strictly inside
+  const a = lr.dx * lr.dx + lr.dz * lr.dz;
+  const b = lr.ox * lr.dx + lr.oz * lr.dz;
+  const c = lr.ox * lr.ox + lr.oz * lr.oz - r2;
   let endY: number;
   if (c > 0) {
     // Outside the infinite cylinder: it must approach the axis (b < 0; also rejects rays parallel to Y).
@@ -186,25 +192,25 @@ function rayCapsuleLocal(r: number, hl: number): number {
     const disc = b * b - a * c;
     if (disc < 0) return MISS;
     const t = c / (-b + Math.sqrt(disc));
-    const y = oy + t * dy;
+    const y = lr.oy + t * lr.dy;
     if (y >= -hl && y <= hl) {
-      nx = ox + t * dx;
-      ny = 0;
-      nz = oz + t * dz;
+      lr.nx = lr.ox + t * lr.dx;
+      lr.ny = 0;
+      lr.nz = lr.oz + t * lr.dz;
       return t;
     }
     endY = y > 0 ? hl : -hl;
   } else {
-    if (oy >= -hl && oy <= hl) {
+    if (lr.oy >= -hl && lr.oy <= hl) {
       // On the side surface (c == 0 here since the origin is not strictly inside): hit only heading in.
       if (b >= 0) return MISS;
-      nx = ox;
-      ny = 0;
-      nz = oz;
+      lr.nx = lr.ox;
+      lr.ny = 0;
+      lr.nz = lr.oz;
       return 0;
     }
     // Within the radius but beyond an end: only that end's hemisphere can be entered.
-    endY = oy > 0 ? hl : -hl;
+    endY = lr.oy > 0 ? hl : -hl;
   }
   return raySphereLocal(0, endY, 0, r);
 }
@@ -217,13 +223,13 @@ function rayCylinderLocal(r: number, h: number): number {
   let sNear = -Infinity,
     sFar = Infinity,
     capSign = 0;
-  if (dy === 0) {
-    if (oy < -h || oy > h) return MISS;
+  if (lr.dy === 0) {
+    if (lr.oy < -h || lr.oy > h) return MISS;
   } else {
-    const inv = 1 / dy;
-    const t1 = (-h - oy) * inv,
-      t2 = (h - oy) * inv;
-    if (dy > 0) {
+    const inv = 1 / lr.dy;
+    const t1 = (-h - lr.oy) * inv,
+      t2 = (h - lr.oy) * inv;
+    if (lr.dy > 0) {
       sNear = t1;
       sFar = t2;
       capSign = -1;
@@ -235,9 +241,9 @@ function rayCylinderLocal(r: number, h: number): number {
   }
   let cNear = -Infinity,
     cFar = Infinity;
-  const a = dx * dx + dz * dz;
-  const b = ox * dx + oz * dz;
-  const c = ox * ox + oz * oz - r * r;
+  const a = lr.dx * lr.dx + lr.dz * lr.dz;
+  const b = lr.ox * lr.dx + lr.oz * lr.dz;
+  const c = lr.ox * lr.ox + lr.oz * lr.oz - r * r;
   if (a === 0) {
     if (c > 0) return MISS; // parallel to the axis, outside the radius
   } else {
@@ -261,13 +267,13 @@ function rayCylinderLocal(r: number, h: number): number {
   // As for the box: inside, behind, disjoint intervals, or on the surface not heading in.
   if (tEnter < 0 || tEnter > tExit || tExit <= 0) return MISS;
   if (side) {
-    nx = ox + tEnter * dx;
-    ny = 0;
-    nz = oz + tEnter * dz;
+    lr.nx = lr.ox + tEnter * lr.dx;
+    lr.ny = 0;
+    lr.nz = lr.oz + tEnter * lr.dz;
   } else {
-    nx = 0;
-    ny = capSign;
-    nz = 0;
+    lr.nx = 0;
+    lr.ny = capSign;
+    lr.nz = 0;
   }
   return tEnter;
 }
@@ -286,8 +292,8 @@ function rayHullLocal(s: ConvexHull): number {
     const fx = fn[3 * f],
       fy = fn[3 * f + 1],
       fz = fn[3 * f + 2];
-    const denom = fx * dx + fy * dy + fz * dz;
-    const dist = fo[f] - (fx * ox + fy * oy + fz * oz); // >= 0 when the origin is inside this plane
+    const denom = fx * lr.dx + fy * lr.dy + fz * lr.dz;
+    const dist = fo[f] - (fx * lr.ox + fy * lr.oy + fz * lr.oz); // >= 0 when the origin is inside this plane
     if (denom === 0) {
       if (dist < 0) return MISS; // parallel and outside
       continue;
@@ -302,9 +308,9 @@ function rayHullLocal(s: ConvexHull): number {
     if (tEnter > tExit) return MISS;
   }
   if (tEnter < 0 || tEnter > tExit || tExit <= 0 || face < 0) return MISS;
-  nx = fn[3 * face];
-  ny = fn[3 * face + 1];
-  nz = fn[3 * face + 2];
+  lr.nx = fn[3 * face];
+  lr.ny = fn[3 * face + 1];
+  lr.nz = fn[3 * face + 2];
   return tEnter;
 }
 
@@ -347,6 +353,9 @@ function castConvex(
   setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
   const t = rayConvexLocal(shape);
   if (t < 0 || t > maxT) return false;
+  const nx = lr.nx,
+    ny = lr.ny,
+    nz = lr.nz;
   const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
   const inv = l > 0 ? 1 / l : 0;
   rotateVec(setQuat(pose), nx * inv, ny * inv, nz * inv, scratchVec);
@@ -377,7 +386,7 @@ function castTriangles(
   out: RayHit,
 ): boolean {
   setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
-  if (!shape.rayCastLocal(ox, oy, oz, dx, dy, dz, maxT, triHit)) return false;
+  if (!shape.rayCastLocal(lr.ox, lr.oy, lr.oz, lr.dx, lr.dy, lr.dz, maxT, triHit)) return false;
   rotateVec(setQuat(pose), triHit.nx, triHit.ny, triHit.nz, scratchVec);
   out.t = triHit.t === 0 ? 0 : triHit.t;
   out.normalX = scratchVec.x;
@@ -388,7 +397,7 @@ function castTriangles(
 }
 
 /**
- * Casts the ray origin + t * (dx, dy, dz), 0 <= t <= maxT, against `shape` at `pose`. On a hit writes
+ * Casts the ray origin + t * (lr.dx, lr.dy, lr.dz), 0 <= t <= maxT, against `shape` at `pose`. On a hit writes
  * `out` (t, world unit outward normal, compound child index or -1) and returns true; on a miss returns
  * false and leaves `out` untouched. Rays starting inside a (child) shape ignore that shape.
  */

@@ -7,6 +7,7 @@
  * the posed shape grown by maxDistance, or the shape's box swept from start to end. Allocation-free per
  * query: scratch and result arrays grow once, then are reused.
  */
+import type { TreeRayVisitor } from "../broadphase/dynamicTree";
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
@@ -15,7 +16,7 @@ import type { Shape } from "../shapes/shape";
 import type { World } from "../world/world";
 import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
 import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
-import { CastPairHit, castShapeAgainst, ShapeCastResult } from "./shapeCast";
+import { CAST_MOTION, CastPairHit, castWithMotion, ShapeCastResult } from "./shapeCast";
 import { isQueryShape, ShapePairHit, ShapeProximityResult, shapeShapeDistance } from "./shapeProximity";
 
 export class WorldQueries {
@@ -24,11 +25,15 @@ export class WorldQueries {
   private readonly pose = new Pose();
   private readonly qPose = new Pose();
   private readonly box = new Float64Array(12);
+  /** The swept query box as a tree ray: centre, motion, maxT, half extents (DynamicTree.raycastArray). */
+  private readonly ray = new Float64Array(10);
   private readonly pointHit = new PointShapeHit();
   private readonly pairHit = new ShapePairHit();
-  private readonly castHit = new CastPairHit();
+  private readonly castVisitor: CastVisitor;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.castVisitor = new CastVisitor(world, this.qPose);
+  }
 
   /** Collects the slots of the bodies whose tree boxes overlap the box. */
   private gather(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): IntList {
@@ -125,19 +130,8 @@ export class WorldQueries {
         res = out[0];
         n = 1;
       }
-      res.body = h;
       res.distance = hit.distance;
-      res.point.x = hit.bx;
-      res.point.y = hit.by;
-      res.point.z = hit.bz;
-      res.pointOnShape.x = hit.ax;
-      res.pointOnShape.y = hit.ay;
-      res.pointOnShape.z = hit.az;
-      res.normal.x = hit.nx;
-      res.normal.y = hit.ny;
-      res.normal.z = hit.nz;
-      res.childIndex = hit.childIndex;
-      res.queryChildIndex = hit.queryChildIndex;
+      writePair(res, h, hit);
     }
     if (all) sortBy(out, n, proxKey);
     return n;
@@ -162,56 +156,107 @@ export class WorldQueries {
     normalize(qp);
     const box = this.box;
     shape.computeAabb(qp, box, 0);
-    const cand = this.gather(
-      box[0] + (dx < 0 ? dx : 0),
-      box[1] + (dy < 0 ? dy : 0),
-      box[2] + (dz < 0 ? dz : 0),
-      box[3] + (dx > 0 ? dx : 0),
-      box[4] + (dy > 0 ? dy : 0),
-      box[5] + (dz > 0 ? dz : 0),
-    );
-    const b = this.world.bodies;
-    const hit = this.castHit;
-    let n = 0;
-    for (let k = 0; k < cand.count; k++) {
-      const i = b.slotToDense[cand.data[k]];
-      if (i < 0 || !passesFilter(b, i, filter)) continue;
-      const s = b.shape[i];
-      if (s === null) continue;
-      this.world.originPose(i, this.pose);
-      if (!castShapeAgainst(shape, qp, dx, dy, dz, s, this.pose, hit)) continue;
-      const h = b.handle[i];
-      let res: ShapeCastResult;
-      if (all) {
-        if (n === out.length) out.push(new ShapeCastResult());
-        res = out[n++];
-      } else {
-        if (n > 0 && (hit.fraction > out[0].fraction || (hit.fraction === out[0].fraction && h > out[0].body))) continue;
-        if (out.length === 0) out.push(new ShapeCastResult());
-        res = out[0];
-        n = 1;
-      }
-      const c = hit.contact;
-      res.body = h;
-      res.fraction = hit.fraction;
-      res.point.x = c.bx;
-      res.point.y = c.by;
-      res.point.z = c.bz;
-      res.pointOnShape.x = c.ax;
-      res.pointOnShape.y = c.ay;
-      res.pointOnShape.z = c.az;
-      res.normal.x = c.nx;
-      res.normal.y = c.ny;
-      res.normal.z = c.nz;
-      res.position.x = start.x + dx * hit.fraction;
-      res.position.y = start.y + dy * hit.fraction;
-      res.position.z = start.z + dz * hit.fraction;
-      res.childIndex = c.childIndex;
-      res.queryChildIndex = c.queryChildIndex;
+    // The shape's box swept along the motion through both trees: a ray from the box centre against tree boxes
+    // grown by its half extents, nearest first, clipped to the best fraction so far (unless all hits are wanted).
+    const v = this.castVisitor;
+    v.shape = shape;
+    v.filter = filter;
+    v.out = out;
+    v.all = all;
+    v.n = 0;
+    const m = v.motion;
+    m[0] = start.x;
+    m[1] = start.y;
+    m[2] = start.z;
+    m[3] = dx;
+    m[4] = dy;
+    m[5] = dz;
+    const ray = this.ray;
+    for (let k = 0; k < 3; k++) {
+      ray[k] = 0.5 * (box[k] + box[k + 3]);
+      ray[k + 3] = m[k + 3];
+      ray[k + 7] = 0.5 * (box[k + 3] - box[k]);
     }
+    ray[6] = 1;
+    this.world.movingTree.raycastArray(ray, v);
+    if (!all && v.n > 0) ray[6] = out[0].fraction;
+    this.world.staticTree.raycastArray(ray, v);
+    v.out = null;
+    v.shape = null;
+    const n = v.n;
     if (all) sortBy(out, n, castKey);
     return n;
   }
+}
+
+/** Tree visitor of {@link WorldQueries.shapeCast}: casts against one body and clips the ray to the best hit. */
+class CastVisitor implements TreeRayVisitor {
+  shape: Shape | null = null;
+  filter: QueryFilter = {};
+  out: ShapeCastResult[] | null = null;
+  all = false;
+  /** Results written so far. */
+  n = 0;
+  /** Start position (0..2) and motion (3..5); a Float64Array so no double is boxed on the way to the cast. */
+  readonly motion = new Float64Array(6);
+  private readonly pose = new Pose();
+  private readonly hit = new CastPairHit();
+
+  constructor(
+    private readonly world: World,
+    private readonly qPose: Pose,
+  ) {}
+
+  onRayLeaf(slot: number, maxT: number): number {
+    const b = this.world.bodies;
+    const i = b.slotToDense[slot];
+    if (i < 0 || !passesFilter(b, i, this.filter)) return maxT;
+    const s = b.shape[i];
+    if (s === null) return maxT;
+    this.world.originPose(i, this.pose);
+    const hit = this.hit;
+    const out = this.out!;
+    const all = this.all;
+    const m = this.motion;
+    CAST_MOTION[0] = m[3];
+    CAST_MOTION[1] = m[4];
+    CAST_MOTION[2] = m[5];
+    CAST_MOTION[3] = all ? 1 : maxT;
+    if (!castWithMotion(this.shape!, this.qPose, s, this.pose, hit)) return maxT;
+    const h = b.handle[i];
+    let res: ShapeCastResult;
+    if (all) {
+      if (this.n === out.length) out.push(new ShapeCastResult());
+      res = out[this.n++];
+    } else {
+      if (this.n > 0 && (hit.fraction > out[0].fraction || (hit.fraction === out[0].fraction && h > out[0].body))) return maxT;
+      if (out.length === 0) out.push(new ShapeCastResult());
+      res = out[0];
+      this.n = 1;
+    }
+    res.fraction = hit.fraction;
+    res.position.x = m[0] + m[3] * hit.fraction;
+    res.position.y = m[1] + m[4] * hit.fraction;
+    res.position.z = m[2] + m[5] * hit.fraction;
+    writePair(res, h, hit.contact);
+    return all ? maxT : out[0].fraction;
+  }
+}
+
+/** Body, points, normal and piece indices of a proximity or cast result from a pair hit. */
+function writePair(res: ShapeProximityResult | ShapeCastResult, body: number, c: ShapePairHit): void {
+  res.body = body;
+  res.point.x = c.bx;
+  res.point.y = c.by;
+  res.point.z = c.bz;
+  res.pointOnShape.x = c.ax;
+  res.pointOnShape.y = c.ay;
+  res.pointOnShape.z = c.az;
+  res.normal.x = c.nx;
+  res.normal.y = c.ny;
+  res.normal.z = c.nz;
+  res.childIndex = c.childIndex;
+  res.queryChildIndex = c.queryChildIndex;
 }
 
 function normalize(p: Pose): void {
