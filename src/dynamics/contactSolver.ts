@@ -136,7 +136,9 @@ function hashKey(a: number, b: number, c: number): number {
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
-  return h >>> 0;
+  // Kept below 2^30 so the result is a small integer (Smi): a uint32 above that is a heap number when the
+  // call is not inlined. Callers mask the low bits.
+  return h & 0x3fffffff;
 }
 
 

@@ -1727,8 +1727,11 @@ export class World {
     const ids = this.active.data;
     for (let k = 0; k < this.active.count; k++) {
       const i = ids[k];
-      b.force.fill(0, i * 3, i * 3 + 3);
-      b.torque.fill(0, i * 3, i * 3 + 3);
+      // Element writes: TypedArray.fill with a range is a builtin call that allocated here every step.
+      const f = b.force,
+        tq = b.torque;
+      f[i * 3] = f[i * 3 + 1] = f[i * 3 + 2] = 0;
+      tq[i * 3] = tq[i * 3 + 1] = tq[i * 3 + 2] = 0;
       updateWorldInertia(b, i);
     }
   }
