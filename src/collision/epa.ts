@@ -199,7 +199,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
       ay = ey < 0 ? -ey : ey,
       az = ez < 0 ? -ez : ez;
     // p1 = e x (axis least aligned with e), p2 = e x p1
-    let p1x: number, p1y: number, p1z: number;
+    let p1x = 0, p1y = 0, p1z = 0;
     if (ax <= ay && ax <= az) {
       p1x = 0;
       p1y = ez;

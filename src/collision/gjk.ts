@@ -276,7 +276,7 @@ function s2d(i0: number, i1: number, i2: number): void {
     const ax = nx < 0 ? -nx : nx,
       ay = ny < 0 ? -ny : ny,
       az = nz < 0 ? -nz : nz;
-    let u0: number, v0: number, u1: number, v1: number, u2: number, v2: number, pu: number, pv: number, mu: number;
+    let u0 = 0, v0 = 0, u1 = 0, v1 = 0, u2 = 0, v2 = 0, pu = 0, pv = 0, mu = 0;
     if (ax >= ay && ax >= az) {
       u0 = y0;
       v0 = z0;

@@ -768,7 +768,7 @@ export class ConvexHull extends ConvexShape {
       r22 = M[8];
     const vs = this.vertices;
     const V = vs.length / 3;
-    let lo0: number, lo1: number, lo2: number, hi0: number, hi1: number, hi2: number;
+    let lo0 = 0, lo1 = 0, lo2 = 0, hi0 = 0, hi1 = 0, hi2 = 0;
     if (V <= BRUTE_FORCE_SUPPORT) {
       lo0 = lo1 = lo2 = Infinity;
       hi0 = hi1 = hi2 = -Infinity;
