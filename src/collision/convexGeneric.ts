@@ -548,11 +548,16 @@ function reduceAndWrite(out: ContactManifold): void {
       if (bi >= 0) chosen[count++] = bi;
     }
   }
-  out.count = 0;
+  // Written in place rather than through ContactManifold.add: a call V8 does not inline boxes its doubles.
   for (let k = 0; k < count; k++) {
     const i = chosen[k];
-    out.add(candX[i], candY[i], candZ[i], candD[i], candId[i]);
+    out.positionX[k] = candX[i];
+    out.positionY[k] = candY[i];
+    out.positionZ[k] = candZ[i];
+    out.depth[k] = candD[i];
+    out.featureId[k] = candId[i];
   }
+  out.count = count;
 }
 
 // ---- main entry ----------------------------------------------------------------------------------
@@ -645,8 +650,14 @@ export function collideConvexGeneric(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  if (speculativeMargin === undefined) speculativeMargin = out.margin;
+  // Called by the dispatch without a margin (see ContactManifold.margin): then it is in the manifold.
+  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  collideConvexGenericInto(a, pa, b, pb, out);
+}
+
+/** {@link collideConvexGeneric} with the margin in out.margin: no double argument or tagged phi to box. */
+function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, out: ContactManifold): void {
+  const margin = out.margin;
   out.count = 0;
   a.radiiInto(radii, 0);
   b.radiiInto(radii, 2);
@@ -655,11 +666,11 @@ export function collideConvexGeneric(
   let nx = 0, ny = 0, nz = 0, sep = 0;
   let wax = 0, way = 0, waz = 0, wbx = 0, wby = 0, wbz = 0;
   gjkStart[0] = gjkStart[1] = gjkStart[2] = 0;
-  gjkStart[3] = speculativeMargin + rA + rB;
+  gjkStart[3] = margin + rA + rB;
   if (gjkDistanceFrom(a, pa, b, pb, gjk, gjkStart)) {
     if (!gjk.exact) return;
     sep = gjk.distance - rA - rB;
-    if (sep > speculativeMargin) return;
+    if (sep > margin) return;
     nx = gjk.nx;
     ny = gjk.ny;
     nz = gjk.nz;
@@ -838,7 +849,7 @@ export function collideConvexGeneric(
   let m = 0;
   let maxD = -Infinity;
   for (let i = 0; i < candN; i++) {
-    if (candD[i] >= -speculativeMargin) {
+    if (candD[i] >= -margin) {
       candX[m] = candX[i];
       candY[m] = candY[i];
       candZ[m] = candZ[i];
@@ -852,7 +863,7 @@ export function collideConvexGeneric(
   // The GJK/EPA witness is the true deepest point: use it when the feature contacts miss it (a point
   // feature, non-parallel segments, or a curved rim deeper than the inscribed cap polygon).
   const wDepth = -sep;
-  if ((candN === 0 || wDepth > maxD + DEPTH_TIE) && wDepth >= -speculativeMargin) {
+  if ((candN === 0 || wDepth > maxD + DEPTH_TIE) && wDepth >= -margin) {
     const i = candN++;
     candId[i] = idBase | WITNESS_CODE;
     if (m === 0) {
@@ -876,7 +887,7 @@ export function collideConvexGeneric(
       candY[i] = py + ref.fny * 0.5 * d;
       candZ[i] = pz + ref.fnz * 0.5 * d;
       candD[i] = d;
-      if (d < -speculativeMargin || d <= maxD) candN--;
+      if (d < -margin || d <= maxD) candN--;
     } else {
       // Parallel segments: the normal is perpendicular to both lines; measure the witness along it.
       const d = (wax - wbx) * nx + (way - wby) * ny + (waz - wbz) * nz;
@@ -884,7 +895,7 @@ export function collideConvexGeneric(
       candY[i] = wby + ny * 0.5 * d;
       candZ[i] = wbz + nz * 0.5 * d;
       candD[i] = d;
-      if (d < -speculativeMargin || d <= maxD) candN--;
+      if (d < -margin || d <= maxD) candN--;
     }
   }
   if (candN === 0) return;

@@ -575,13 +575,19 @@ function emitManifold(out: ManifoldBuffer, convexIsA: boolean, convexChild: numb
   const px = st.mpx,
     py = st.mpy,
     pz = st.mpz;
+  // Written in place rather than through ContactManifold.add: a call V8 does not inline boxes its doubles.
   for (let k = 0; k < count; k++) {
     const i = chosen[k];
     const x = candX[i] + sx,
       y = candY[i] + sy,
       z = candZ[i] + sz;
-    m.add(px + R[0] * x + R[1] * y + R[2] * z, py + R[3] * x + R[4] * y + R[5] * z, pz + R[6] * x + R[7] * y + R[8] * z, candD[i], candId[i]);
+    m.positionX[k] = px + R[0] * x + R[1] * y + R[2] * z;
+    m.positionY[k] = py + R[3] * x + R[4] * y + R[5] * z;
+    m.positionZ[k] = pz + R[6] * x + R[7] * y + R[8] * z;
+    m.depth[k] = candD[i];
+    m.featureId[k] = candId[i];
   }
+  m.count = count;
   if (convexIsA) {
     m.childA = convexChild;
     m.childB = triIndex;
