@@ -742,6 +742,9 @@ function collideConvexTrianglesInto(
     st.nsy = nsy;
     st.nsz = nsz;
     const plane = front ? planeT : -planeT; // dot(v0, nS) <= 0
+    // Plane cull: the convex's lowest point along -nS is above the plane by more than the margin (a hull's
+    // extent is known already: cull before building its feature).
+    if (hull !== null && (front ? st.lo - rA - planeT : -st.hi - rA + planeT) > margin) continue;
     // The convex's supporting feature along -nS.
     if (hull !== null) {
       hullMeshFeature(hull, front ? hullExt[0] : hullExt[1], front ? 1 : -1);
@@ -751,7 +754,6 @@ function collideConvexTrianglesInto(
       st.featDz = -nsz;
       ringFeature(convex);
     }
-    // Plane cull: the convex's lowest point along -nS is above the plane by more than the margin.
     const low = -st.featH0 - rA;
     if (low - plane > margin) continue;
     const flags = (mesh.edgeFlags(t) >> (front ? EDGE_FRONT_SHIFT : EDGE_BACK_SHIFT)) & 7;

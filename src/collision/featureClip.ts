@@ -259,58 +259,52 @@ export function hullSupportFeature(s: ConvexHull, d: Float64Array, v: number, ou
   const lx = d[0],
     ly = d[1],
     lz = d[2];
-  const vs = s.vertices;
-  const fn = s.faceNormals;
+  // The faces and edges around v, with their normals and unit directions, in one block (see featureData).
+  const fd = s.featureData;
+  let k = s.featureStart[v];
+  const nf = fd[k++];
   let bf = -1,
     bd = -Infinity;
-  for (let k = s.vertexFaceStart[v]; k < s.vertexFaceStart[v + 1]; k++) {
-    const g = s.vertexFaces[k];
-    const dd = fn[3 * g] * lx + fn[3 * g + 1] * ly + fn[3 * g + 2] * lz;
+  for (let i = 0; i < nf; i++, k += 4) {
+    const dd = fd[k] * lx + fd[k + 1] * ly + fd[k + 2] * lz;
     if (dd > bd) {
       bd = dd;
-      bf = g;
+      bf = fd[k + 3];
     }
   }
   if (bf >= 0 && bd >= FEATURE_COS_TOL) {
-    const k0 = s.faceStart[bf],
-      n = s.faceStart[bf + 1] - k0;
+    const f = bf | 0;
+    const k0 = s.faceStart[f],
+      n = s.faceStart[f + 1] - k0;
     const step = n <= MAX_FEATURE_VERTICES ? 1 : Math.ceil(n / MAX_FEATURE_VERTICES);
     let c = 0;
-    for (let k = 0; k < n; k += step) out.verts[c++] = s.faceVertices[k0 + k];
+    for (let j = 0; j < n; j += step) out.verts[c++] = s.faceVertices[k0 + j];
     out.n = c;
-    out.face = bf;
-    out.code = bf & 63;
+    out.face = f;
+    out.code = f & 63;
     return;
   }
   out.face = -1;
-  const vx = vs[3 * v],
-    vy = vs[3 * v + 1],
-    vz = vs[3 * v + 2];
+  const ne = fd[k++];
   let be = -1,
     bw = -1,
     bs = FEATURE_SIN_TOL;
-  for (let k = s.vertexEdgeStart[v]; k < s.vertexEdgeStart[v + 1]; k++) {
-    const e = s.vertexEdges[k];
-    const w = s.edgeVertices[2 * e] === v ? s.edgeVertices[2 * e + 1] : s.edgeVertices[2 * e];
-    const ex = vs[3 * w] - vx,
-      ey = vs[3 * w + 1] - vy,
-      ez = vs[3 * w + 2] - vz;
-    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (!(el > 0)) continue;
-    const c = (ex * lx + ey * ly + ez * lz) / el;
+  for (let i = 0; i < ne; i++, k += 5) {
+    const c = fd[k] * lx + fd[k + 1] * ly + fd[k + 2] * lz;
     const ac = c < 0 ? -c : c;
     if (ac < bs) {
       bs = ac;
-      be = e;
-      bw = w;
+      bw = fd[k + 3];
+      be = fd[k + 4];
     }
   }
   if (be >= 0) {
     // Edge in a fixed vertex order, so its clip ids do not depend on which end supported.
-    out.verts[0] = v < bw ? v : bw;
-    out.verts[1] = v < bw ? bw : v;
+    const w = bw | 0;
+    out.verts[0] = v < w ? v : w;
+    out.verts[1] = v < w ? w : v;
     out.n = 2;
-    out.code = 64 + (be & 63);
+    out.code = 64 + ((be | 0) & 63);
     return;
   }
   out.verts[0] = v;
