@@ -17,12 +17,11 @@ import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { ContactManifold } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
+import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
 
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
-const SIN_TOL = 0.05;
-/** A hull face is the supporting feature when its normal is within asin(SIN_TOL) of the direction. */
-const COS_TOL = Math.sqrt(1 - SIN_TOL * SIN_TOL);
+const SIN_TOL = FEATURE_SIN_TOL;
 /** Vertices of the polygon standing in for a cylinder cap (on the true circle, so never outside it). */
 const CAP_N = 8;
 const CAP_COS = new Float64Array(CAP_N);
@@ -46,7 +45,7 @@ const DEPTH_TIE = 1e-4;
 const WITNESS_CODE = 0x3fff;
 
 /** Most vertices of a feature polygon (larger hull faces are subsampled: an inscribed polygon). */
-const MAX_FV = 64;
+const MAX_FV = MAX_FEATURE_VERTICES;
 const MAX_CLIP = 2 * MAX_FV + 4;
 
 /** A supporting feature in world space: 1 point, 2 (segment) or >= 3 (convex polygon, CCW about fn). */
@@ -91,20 +90,10 @@ const areaOut = new Float64Array(1);
 /** Offset applied by offsetFeature. */
 const offsetBy = new Float64Array(3);
 
-// Clipping buffers (ping-pong) and contact candidates.
-const c0x = new Float64Array(MAX_CLIP);
-const c0y = new Float64Array(MAX_CLIP);
-const c0z = new Float64Array(MAX_CLIP);
-const c0id = new Int32Array(MAX_CLIP);
-const c0lab = new Int32Array(MAX_CLIP);
-const c1x = new Float64Array(MAX_CLIP);
-const c1y = new Float64Array(MAX_CLIP);
-const c1z = new Float64Array(MAX_CLIP);
-const c1id = new Int32Array(MAX_CLIP);
-const c1lab = new Int32Array(MAX_CLIP);
-let clipN = 0;
-/** Which buffer holds the current polygon: false = c0, true = c1. */
-let clipInOne = false;
+// Clipping buffers and contact candidates.
+const clipPoly = new ClipPolygon(MAX_CLIP);
+/** Hull feature scratch. */
+const hullFeat = new HullFeature();
 
 const candX = new Float64Array(MAX_CLIP + 1);
 const candY = new Float64Array(MAX_CLIP + 1);
@@ -273,87 +262,29 @@ function capsuleFeature(s: Capsule, p: Pose, f: Feature): void {
 }
 
 /**
- * Hull feature along local unit direction l: the face (of those around the supporting vertex) whose
- * normal is within the face tolerance, else the supporting vertex's edge most perpendicular to l, else
- * the vertex. Codes: faces 0..63, edges 64..127, vertices 128..191 (indices mod 64).
+ * Hull feature along local unit direction featLocal (see hullSupportFeature). Codes: faces 0..63, edges
+ * 64..127, vertices 128..191 (indices mod 64).
  */
 function hullFeature(s: ConvexHull, p: Pose, f: Feature): void {
-  const lx = featLocal[0],
-    ly = featLocal[1],
-    lz = featLocal[2];
   const vs = s.vertices;
-  const v = s.supportIndexOf(featLocal, 0);
-  const fn = s.faceNormals;
-  let bf = -1,
-    bd = -Infinity;
-  for (let k = s.vertexFaceStart[v]; k < s.vertexFaceStart[v + 1]; k++) {
-    const g = s.vertexFaces[k];
-    const d = fn[3 * g] * lx + fn[3 * g + 1] * ly + fn[3 * g + 2] * lz;
-    if (d > bd) {
-      bd = d;
-      bf = g;
-    }
+  hullSupportFeature(s, featLocal, s.supportIndexOf(featLocal, 0), hullFeat);
+  const verts = hullFeat.verts;
+  for (let k = 0; k < hullFeat.n; k++) {
+    const w = verts[k];
+    lv[0] = vs[3 * w];
+    lv[1] = vs[3 * w + 1];
+    lv[2] = vs[3 * w + 2];
+    emit(f, p);
   }
-  if (bf >= 0 && bd >= COS_TOL) {
-    const k0 = s.faceStart[bf],
-      n = s.faceStart[bf + 1] - k0;
-    const step = n <= MAX_FV ? 1 : Math.ceil(n / MAX_FV);
-    for (let k = 0; k < n; k += step) {
-      const w = s.faceVertices[k0 + k];
-      lv[0] = vs[3 * w];
-      lv[1] = vs[3 * w + 1];
-      lv[2] = vs[3 * w + 2];
-      emit(f, p);
-    }
+  const bf = hullFeat.face;
+  if (bf >= 0) {
+    const fn = s.faceNormals;
     lv[0] = fn[3 * bf];
     lv[1] = fn[3 * bf + 1];
     lv[2] = fn[3 * bf + 2];
     faceNormal(f, p);
-    f.code = bf & 63;
-    return;
   }
-  const vx = vs[3 * v],
-    vy = vs[3 * v + 1],
-    vz = vs[3 * v + 2];
-  let be = -1,
-    bw = -1,
-    bs = SIN_TOL;
-  for (let k = s.vertexEdgeStart[v]; k < s.vertexEdgeStart[v + 1]; k++) {
-    const e = s.vertexEdges[k];
-    const w = s.edgeVertices[2 * e] === v ? s.edgeVertices[2 * e + 1] : s.edgeVertices[2 * e];
-    const ex = vs[3 * w] - vx,
-      ey = vs[3 * w + 1] - vy,
-      ez = vs[3 * w + 2] - vz;
-    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (!(el > 0)) continue;
-    const c = (ex * lx + ey * ly + ez * lz) / el;
-    const ac = c < 0 ? -c : c;
-    if (ac < bs) {
-      bs = ac;
-      be = e;
-      bw = w;
-    }
-  }
-  if (be >= 0) {
-    // Edge in a fixed vertex order, so its clip ids do not depend on which end supported.
-    const a = v < bw ? v : bw,
-      b = v < bw ? bw : v;
-    lv[0] = vs[3 * a];
-    lv[1] = vs[3 * a + 1];
-    lv[2] = vs[3 * a + 2];
-    emit(f, p);
-    lv[0] = vs[3 * b];
-    lv[1] = vs[3 * b + 1];
-    lv[2] = vs[3 * b + 2];
-    emit(f, p);
-    f.code = 64 + (be & 63);
-    return;
-  }
-  lv[0] = vx;
-  lv[1] = vy;
-  lv[2] = vz;
-  emit(f, p);
-  f.code = 128 + (v & 63);
+  f.code = hullFeat.code;
 }
 
 /** Supporting feature of `s`'s core at pose p along world unit direction featDir (negated when `negate`). */
@@ -443,158 +374,67 @@ function clipCode(label: number, plane: number): number {
 }
 
 /**
+ * Side plane j of the reference polygon (edge j x face normal, outward, unit) into clipPlane[0..3];
+ * false for a degenerate edge.
+ */
+function refSidePlane(ref: Feature, j: number): boolean {
+  const j1 = j + 1 === ref.n ? 0 : j + 1;
+  const e = sideEdge;
+  e[0] = ref.x[j];
+  e[1] = ref.y[j];
+  e[2] = ref.z[j];
+  e[3] = ref.x[j1];
+  e[4] = ref.y[j1];
+  e[5] = ref.z[j1];
+  e[6] = ref.fnx;
+  e[7] = ref.fny;
+  e[8] = ref.fnz;
+  return setSidePlane();
+}
+
+/**
  * Clips the incident polygon against the side planes of the reference polygon (Sutherland-Hodgman),
  * tracking for each output vertex an id (incident vertex, or incident edge x reference plane) and a
  * label for its outgoing edge, so points keep their ids while the contact rests.
  */
 function clipPolygon(ref: Feature, inc: Feature): void {
-  const fx = ref.fnx,
-    fy = ref.fny,
-    fz = ref.fnz;
-  clipN = inc.n;
-  clipInOne = false;
+  const cp = clipPoly;
+  cp.n = inc.n;
   for (let i = 0; i < inc.n; i++) {
-    c0x[i] = inc.x[i];
-    c0y[i] = inc.y[i];
-    c0z[i] = inc.z[i];
-    c0id[i] = i;
-    c0lab[i] = i;
+    cp.x[i] = inc.x[i];
+    cp.y[i] = inc.y[i];
+    cp.z[i] = inc.z[i];
+    cp.id[i] = i;
+    cp.lab[i] = i;
   }
   const m = ref.n;
-  for (let j = 0; j < m && clipN > 0; j++) {
-    const j1 = j + 1 === m ? 0 : j + 1;
-    const ex = ref.x[j1] - ref.x[j],
-      ey = ref.y[j1] - ref.y[j],
-      ez = ref.z[j1] - ref.z[j];
-    // Outward side normal e x f.
-    let sx = ey * fz - ez * fy,
-      sy = ez * fx - ex * fz,
-      sz = ex * fy - ey * fx;
-    const sl = Math.sqrt(sx * sx + sy * sy + sz * sz);
-    if (!(sl > 0)) continue;
-    sx /= sl;
-    sy /= sl;
-    sz /= sl;
-    const off = sx * ref.x[j] + sy * ref.y[j] + sz * ref.z[j];
-    const ix = clipInOne ? c1x : c0x,
-      iy = clipInOne ? c1y : c0y,
-      iz = clipInOne ? c1z : c0z,
-      iid = clipInOne ? c1id : c0id,
-      ilab = clipInOne ? c1lab : c0lab;
-    const ox = clipInOne ? c0x : c1x,
-      oy = clipInOne ? c0y : c1y,
-      oz = clipInOne ? c0z : c1z,
-      oid = clipInOne ? c0id : c1id,
-      olab = clipInOne ? c0lab : c1lab;
-    let n = 0;
-    let u = clipN - 1;
-    let du = sx * ix[u] + sy * iy[u] + sz * iz[u] - off;
-    for (let v = 0; v < clipN; v++) {
-      const dv = sx * ix[v] + sy * iy[v] + sz * iz[v] - off;
-      if (dv <= CLIP_EPS) {
-        if (du > CLIP_EPS && dv < -CLIP_EPS && n < MAX_CLIP) {
-          // Entering: the crossing continues along the incident edge u->v.
-          const t = du / (du - dv);
-          ox[n] = ix[u] + t * (ix[v] - ix[u]);
-          oy[n] = iy[u] + t * (iy[v] - iy[u]);
-          oz[n] = iz[u] + t * (iz[v] - iz[u]);
-          oid[n] = clipCode(ilab[u], j);
-          olab[n] = ilab[u];
-          n++;
-        }
-        if (n < MAX_CLIP) {
-          ox[n] = ix[v];
-          oy[n] = iy[v];
-          oz[n] = iz[v];
-          oid[n] = iid[v];
-          olab[n] = ilab[v];
-          n++;
-        }
-      } else if (du < -CLIP_EPS && n < MAX_CLIP) {
-        // Leaving: the polygon now runs along reference side plane j.
-        const t = du / (du - dv);
-        ox[n] = ix[u] + t * (ix[v] - ix[u]);
-        oy[n] = iy[u] + t * (iy[v] - iy[u]);
-        oz[n] = iz[u] + t * (iz[v] - iz[u]);
-        oid[n] = clipCode(ilab[u], j);
-        olab[n] = 64 + j;
-        n++;
-      }
-      u = v;
-      du = dv;
-    }
-    clipN = n;
-    clipInOne = !clipInOne;
+  clipPlane[4] = CLIP_EPS;
+  for (let j = 0; j < m && cp.n > 0; j++) {
+    if (!refSidePlane(ref, j)) continue;
+    // Crossing ids as clipCode(label, j); the edge along side plane j is labelled 64 + j.
+    cp.clip(j & 63, 0x2000, 6, 127, 64);
   }
 }
 
 /** Clips incident segment (2 points) against the reference polygon's side planes (Cyrus-Beck). */
 function clipSegment(ref: Feature, inc: Feature): void {
-  const fx = ref.fnx,
-    fy = ref.fny,
-    fz = ref.fnz;
-  const p0x = inc.x[0],
-    p0y = inc.y[0],
-    p0z = inc.z[0];
-  const dx = inc.x[1] - p0x,
-    dy = inc.y[1] - p0y,
-    dz = inc.z[1] - p0z;
-  let t0 = 0,
-    t1 = 1;
-  let plane0 = -1,
-    plane1 = -1;
+  const cp = clipPoly;
+  for (let i = 0; i < 2; i++) {
+    cp.x[i] = inc.x[i];
+    cp.y[i] = inc.y[i];
+    cp.z[i] = inc.z[i];
+    cp.id[i] = i;
+  }
+  cp.n = 2;
+  cp.beginSegment();
+  clipPlane[4] = CLIP_EPS;
   const m = ref.n;
   for (let j = 0; j < m; j++) {
-    const j1 = j + 1 === m ? 0 : j + 1;
-    const ex = ref.x[j1] - ref.x[j],
-      ey = ref.y[j1] - ref.y[j],
-      ez = ref.z[j1] - ref.z[j];
-    let sx = ey * fz - ez * fy,
-      sy = ez * fx - ex * fz,
-      sz = ex * fy - ey * fx;
-    const sl = Math.sqrt(sx * sx + sy * sy + sz * sz);
-    if (!(sl > 0)) continue;
-    sx /= sl;
-    sy /= sl;
-    sz /= sl;
-    const d0 = sx * (p0x - ref.x[j]) + sy * (p0y - ref.y[j]) + sz * (p0z - ref.z[j]);
-    const dd = sx * dx + sy * dy + sz * dz;
-    const d1 = d0 + dd;
-    if (d0 > CLIP_EPS && d1 > CLIP_EPS) {
-      clipN = 0;
-      return;
-    }
-    if (d0 > CLIP_EPS) {
-      const t = d0 / (d0 - d1);
-      if (t > t0) {
-        t0 = t;
-        plane0 = j;
-      }
-    } else if (d1 > CLIP_EPS) {
-      const t = d0 / (d0 - d1);
-      if (t < t1) {
-        t1 = t;
-        plane1 = j;
-      }
-    }
+    if (!refSidePlane(ref, j)) continue;
+    // End ids as clipCode(end, j).
+    if (!cp.clipSegment(j & 63, 0x2000, 6)) return;
   }
-  if (t0 > t1) {
-    clipN = 0;
-    return;
-  }
-  clipInOne = false;
-  c0x[0] = p0x + t0 * dx;
-  c0y[0] = p0y + t0 * dy;
-  c0z[0] = p0z + t0 * dz;
-  c0id[0] = plane0 < 0 ? 0 : clipCode(0, plane0);
-  c0x[1] = p0x + t1 * dx;
-  c0y[1] = p0y + t1 * dy;
-  c0z[1] = p0z + t1 * dz;
-  c0id[1] = plane1 < 0 ? 1 : clipCode(1, plane1);
-  const lx = c0x[1] - c0x[0],
-    ly = c0y[1] - c0y[0],
-    lz = c0z[1] - c0z[0];
-  clipN = lx * lx + ly * ly + lz * lz > CLIP_EPS * CLIP_EPS ? 2 : 1;
+  cp.endSegment();
 }
 
 /**
@@ -609,11 +449,11 @@ function addClippedCandidates(ref: Feature, idBase: number): void {
   const fx = ref.fnx,
     fy = ref.fny,
     fz = ref.fnz;
-  const ix = clipInOne ? c1x : c0x,
-    iy = clipInOne ? c1y : c0y,
-    iz = clipInOne ? c1z : c0z,
-    iid = clipInOne ? c1id : c0id;
-  for (let i = 0; i < clipN; i++) {
+  const ix = clipPoly.x,
+    iy = clipPoly.y,
+    iz = clipPoly.z,
+    iid = clipPoly.id;
+  for (let i = 0; i < clipPoly.n; i++) {
     const d = (r0x - ix[i]) * fx + (r0y - iy[i]) * fy + (r0z - iz[i]) * fz;
     const h = 0.5 * d;
     const k = candN++;
@@ -638,7 +478,7 @@ function reduceAndWrite(out: ContactManifold): void {
     ny = out.normalY,
     nz = out.normalZ;
   const n = candN;
-  let count: number;
+  let count = 0;
   if (n <= 4) {
     for (let i = 0; i < n; i++) chosen[i] = i;
     count = n;
@@ -708,11 +548,16 @@ function reduceAndWrite(out: ContactManifold): void {
       if (bi >= 0) chosen[count++] = bi;
     }
   }
-  out.count = 0;
+  // Written in place rather than through ContactManifold.add: a call V8 does not inline boxes its doubles.
   for (let k = 0; k < count; k++) {
     const i = chosen[k];
-    out.add(candX[i], candY[i], candZ[i], candD[i], candId[i]);
+    out.positionX[k] = candX[i];
+    out.positionY[k] = candY[i];
+    out.positionZ[k] = candZ[i];
+    out.depth[k] = candD[i];
+    out.featureId[k] = candId[i];
   }
+  out.count = count;
 }
 
 // ---- main entry ----------------------------------------------------------------------------------
@@ -721,7 +566,7 @@ function reduceAndWrite(out: ContactManifold): void {
 function fallbackPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): void {
   let bestH = Infinity;
   for (let k = 0; k < 8; k++) {
-    let dx: number, dy: number, dz: number;
+    let dx = 0, dy = 0, dz = 0;
     if (k < 6) {
       const ax = k >> 1,
         s = (k & 1) === 0 ? 1 : -1;
@@ -805,18 +650,21 @@ export function collideConvexGeneric(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  // Read from the manifold so it stays an unboxed double (a sometimes-undefined parameter is tagged, and
-  // merging a double into it allocates a HeapNumber per call).
+  // Called by the dispatch without a margin (see ContactManifold.margin): then it is in the manifold.
   if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  collideConvexGenericInto(a, pa, b, pb, out);
+}
+
+/** {@link collideConvexGeneric} with the margin in out.margin: no double argument or tagged phi to box. */
+function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, out: ContactManifold): void {
   const margin = out.margin;
   out.count = 0;
   a.radiiInto(radii, 0);
   b.radiiInto(radii, 2);
   const rA = radii[0],
     rB = radii[2];
-  let nx: number, ny: number, nz: number, sep: number;
-  let wax: number, way: number, waz: number, wbx: number, wby: number, wbz: number;
+  let nx = 0, ny = 0, nz = 0, sep = 0;
+  let wax = 0, way = 0, waz = 0, wbx = 0, wby = 0, wbz = 0;
   gjkStart[0] = gjkStart[1] = gjkStart[2] = 0;
   gjkStart[3] = margin + rA + rB;
   if (gjkDistanceFrom(a, pa, b, pb, gjk, gjkStart)) {

@@ -26,12 +26,15 @@
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
+import { ConvexHull } from "../shapes/convexHull";
 import { ConvexShape, type MutableVec3, type Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
+import { TriangleMesh } from "../shapes/triangleMesh";
 import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, type TriangleSource } from "../shapes/triangleSource";
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
-import { GjkResult, gjkDistance } from "./gjk";
+import { ClipPolygon, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, setSidePlane, sideEdge } from "./featureClip";
+import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
 
 /** A triangle as a convex shape for GJK/EPA (internal; never registered as a public shape). */
@@ -99,6 +102,25 @@ class TriangleShape extends ConvexShape {
     out.y = v[3 * k + 1];
     out.z = v[3 * k + 2];
   }
+
+  override supportCoreInto(dir: Float64Array, out: Float64Array): void {
+    const v = this.v;
+    const dx = dir[0],
+      dy = dir[1],
+      dz = dir[2];
+    const d0 = v[0] * dx + v[1] * dy + v[2] * dz,
+      d1 = v[3] * dx + v[4] * dy + v[5] * dz,
+      d2 = v[6] * dx + v[7] * dy + v[8] * dz;
+    const k = d0 >= d1 ? (d0 >= d2 ? 0 : 2) : d1 >= d2 ? 1 : 2;
+    out[0] = v[3 * k];
+    out[1] = v[3 * k + 1];
+    out[2] = v[3 * k + 2];
+  }
+
+  override radiiInto(out: Float64Array, o: number): void {
+    out[o] = 0;
+    out[o + 1] = this.maximumRadius;
+  }
 }
 
 // ---- scratch -------------------------------------------------------------------------------------
@@ -111,7 +133,67 @@ const epa = new EpaResult();
 const triList = new IntList(64);
 const tv = new Float64Array(9);
 const aabb = new Float64Array(6);
-const sup = { x: 0, y: 0, z: 0 };
+/** Rotation matrices of the mesh (world) and of the convex in the mesh frame (relPose). */
+const MR = new Float64Array(9);
+const RR = new Float64Array(9);
+/** coreSupport: direction in (shifted frame), support point out; and their local-frame copies. */
+const supDir = new Float64Array(3);
+const supOut = new Float64Array(3);
+const locDir = new Float64Array(3);
+const locSup = new Float64Array(3);
+/** GJK start: warm-start direction and the distance beyond which contacts are not needed. */
+const gjkStart = new Float64Array(4);
+/** A hull's supporting feature (vertex indices). */
+const hullFeat = new HullFeature();
+/** Lowest and highest hull vertex along the triangle normal: [0] low index, [1] high index. */
+const hullExt = new Int32Array(2);
+
+/**
+ * The doubles of one call. Fields of one object are written in place; module-level `let` doubles (context
+ * slots) and double arguments of calls V8 does not inline are boxed, one heap number per write.
+ */
+class MeshScratch {
+  // Mesh pose (position) and the shift: the convex's position in the mesh frame.
+  mpx = 0.5;
+  mpy = 0.5;
+  mpz = 0.5;
+  sx0 = 0.5;
+  sy0 = 0.5;
+  sz0 = 0.5;
+  // Triangle: unit face normal, twice its area, the side normal nS and the margin / core radius.
+  fnx = 0.5;
+  fny = 0.5;
+  fnz = 0.5;
+  fl = 0.5;
+  nsx = 0.5;
+  nsy = 0.5;
+  nsz = 0.5;
+  margin = 0.5;
+  rA = 0.5;
+  size = 0.5;
+  // Hull extent along the face normal.
+  lo = 0.5;
+  hi = 0.5;
+  // Result of runGjk: the contact normal (from the triangle toward the convex), the depth along it and
+  // the witness points on the convex's surface (pa) and on the triangle (pb), shifted frame.
+  nx = 0.5;
+  ny = 0.5;
+  nz = 0.5;
+  wDepth = 0.5;
+  pax = 0.5;
+  pay = 0.5;
+  paz = 0.5;
+  pbx = 0.5;
+  pby = 0.5;
+  pbz = 0.5;
+  /** Support height of the convex core along the feature direction. */
+  featH0 = 0.5;
+  /** Direction of the cached ring feature (NaN: none). */
+  featDx = NaN;
+  featDy = NaN;
+  featDz = NaN;
+}
+const st = new MeshScratch();
 
 /** Perturbation of the support direction (tan of ~2.9 degrees): faces this aligned count as faces. */
 const PERTURB = 0.05;
@@ -127,31 +209,16 @@ for (let k = 0; k < RING; k++) {
 }
 
 // The convex's supporting feature along the last direction (shifted frame, core points).
-const featX = new Float64Array(RING);
-const featY = new Float64Array(RING);
-const featZ = new Float64Array(RING);
-const featId = new Int32Array(RING);
+const MAX_FEAT = MAX_FEATURE_VERTICES;
+const featX = new Float64Array(MAX_FEAT);
+const featY = new Float64Array(MAX_FEAT);
+const featZ = new Float64Array(MAX_FEAT);
+const featId = new Int32Array(MAX_FEAT);
 let featN = 0;
-/** Support height of the convex core along the feature direction. */
-let featH0 = 0;
-let featDx = NaN,
-  featDy = NaN,
-  featDz = NaN;
 
-// Clipping buffers.
-const MAX_CLIP = 2 * RING + 8;
-const c0x = new Float64Array(MAX_CLIP);
-const c0y = new Float64Array(MAX_CLIP);
-const c0z = new Float64Array(MAX_CLIP);
-const c0id = new Int32Array(MAX_CLIP);
-const c0lab = new Int32Array(MAX_CLIP);
-const c1x = new Float64Array(MAX_CLIP);
-const c1y = new Float64Array(MAX_CLIP);
-const c1z = new Float64Array(MAX_CLIP);
-const c1id = new Int32Array(MAX_CLIP);
-const c1lab = new Int32Array(MAX_CLIP);
-let clipN = 0;
-let clipInOne = false;
+// Clipping buffer and candidates.
+const MAX_CLIP = 2 * MAX_FEAT + 8;
+const clipPoly = new ClipPolygon(MAX_CLIP);
 
 const candX = new Float64Array(MAX_CLIP);
 const candY = new Float64Array(MAX_CLIP);
@@ -175,100 +242,79 @@ const CLIP_EPS = 1e-9;
 const DEPTH_SLACK = 0.05;
 const WITNESS_ID = 0x3fff;
 const EDGE_WITNESS_ID = 0x3ffe;
+/** Clip ids: crossing points 0x400 | (incident label << 2) | side plane; the edge along side plane e is labelled 0x80 + e. */
+const CROSS_BASE = 0x400;
+const LEAVE_BASE = 0x80;
 
-// Mesh pose rotation and the shift, for writing world results.
-let mqx = 0,
-  mqy = 0,
-  mqz = 0,
-  mqw = 1,
-  mpx = 0,
-  mpy = 0,
-  mpz = 0;
-let sx0 = 0,
-  sy0 = 0,
-  sz0 = 0;
-let wx = 0,
-  wy = 0,
-  wz = 0;
-
-/** Rotates (x, y, z) by the mesh orientation into wx, wy, wz. */
-function rotM(x: number, y: number, z: number): void {
-  const tx = 2 * (mqy * z - mqz * y);
-  const ty = 2 * (mqz * x - mqx * z);
-  const tz = 2 * (mqx * y - mqy * x);
-  wx = x + mqw * tx + (mqy * tz - mqz * ty);
-  wy = y + mqw * ty + (mqz * tx - mqx * tz);
-  wz = z + mqw * tz + (mqx * ty - mqy * tx);
-}
-
-/** Support of the convex core in the shifted frame (rotation relPose.q, position 0), into sup. */
-function coreSupport(c: ConvexShape, dx: number, dy: number, dz: number): void {
-  const qx = relPose.qx,
-    qy = relPose.qy,
-    qz = relPose.qz,
-    qw = relPose.qw;
-  // local = conj(q) d
-  let tx = 2 * (-qy * dz + qz * dy);
-  let ty = 2 * (-qz * dx + qx * dz);
-  let tz = 2 * (-qx * dy + qy * dx);
-  const lx = dx + qw * tx + (-qy * tz + qz * ty);
-  const ly = dy + qw * ty + (-qz * tx + qx * tz);
-  const lz = dz + qw * tz + (-qx * ty + qy * tx);
-  c.supportCore(lx, ly, lz, sup);
-  const vx = sup.x,
-    vy = sup.y,
-    vz = sup.z;
-  tx = 2 * (qy * vz - qz * vy);
-  ty = 2 * (qz * vx - qx * vz);
-  tz = 2 * (qx * vy - qy * vx);
-  sup.x = vx + qw * tx + (qy * tz - qz * ty);
-  sup.y = vy + qw * ty + (qz * tx - qx * tz);
-  sup.z = vz + qw * tz + (qx * ty - qy * tx);
+/** Support of the convex core in the shifted frame (rotation RR, position 0) along supDir, into supOut. */
+function coreSupport(c: ConvexShape): void {
+  const R = RR;
+  const dx = supDir[0],
+    dy = supDir[1],
+    dz = supDir[2];
+  // local = R^T d
+  locDir[0] = R[0] * dx + R[3] * dy + R[6] * dz;
+  locDir[1] = R[1] * dx + R[4] * dy + R[7] * dz;
+  locDir[2] = R[2] * dx + R[5] * dy + R[8] * dz;
+  c.supportCoreInto(locDir, locSup);
+  const vx = locSup[0],
+    vy = locSup[1],
+    vz = locSup[2];
+  supOut[0] = R[0] * vx + R[1] * vy + R[2] * vz;
+  supOut[1] = R[3] * vx + R[4] * vy + R[5] * vz;
+  supOut[2] = R[6] * vx + R[7] * vy + R[8] * vz;
 }
 
 /**
- * Supporting feature of the convex core along unit direction d (shifted frame): the support point and
- * the supports of a ring of directions tilted by PERTURB around d, deduplicated and kept when they lie
- * on (or within FACE_SLOPE of) the support plane. Cached per direction within a call.
+ * Supporting feature of the convex core along unit direction (st.featDx, featDy, featDz) (shifted frame),
+ * for shapes without topology: the support point and the supports of a ring of directions tilted by
+ * PERTURB around d, deduplicated and kept when they lie on (or within FACE_SLOPE of) the support plane.
+ * Cached per direction within a call (the caller compares and sets the direction).
  */
-function convexFeature(c: ConvexShape, dx: number, dy: number, dz: number, size: number): void {
-  if (dx === featDx && dy === featDy && dz === featDz) return;
-  featDx = dx;
-  featDy = dy;
-  featDz = dz;
+function ringFeature(c: ConvexShape): void {
+  const dx = st.featDx,
+    dy = st.featDy,
+    dz = st.featDz;
+  const size = st.size;
   // Tangent basis (deterministic in d).
-  let ux: number, uy: number, uz: number;
+  let ux = 0,
+    uy = 0,
+    uz = 0;
   if (Math.abs(dx) < 0.57735) {
     // u = normalize(X x d) = (0, -dz, dy)
     const l = Math.sqrt(dy * dy + dz * dz);
-    ux = 0;
     uy = -dz / l;
     uz = dy / l;
   } else {
     // u = normalize(Y x d) = (dz, 0, -dx)
     const l = Math.sqrt(dx * dx + dz * dz);
     ux = dz / l;
-    uy = 0;
     uz = -dx / l;
   }
   const vx = dy * uz - dz * uy,
     vy = dz * ux - dx * uz,
     vz = dx * uy - dy * ux;
-  coreSupport(c, dx, dy, dz);
-  const s0x = sup.x,
-    s0y = sup.y,
-    s0z = sup.z;
+  supDir[0] = dx;
+  supDir[1] = dy;
+  supDir[2] = dz;
+  coreSupport(c);
+  const s0x = supOut[0],
+    s0y = supOut[1],
+    s0z = supOut[2];
   const h0 = s0x * dx + s0y * dy + s0z * dz;
-  featH0 = h0;
+  st.featH0 = h0;
   const dup2 = 1e-18 * (1 + size * size);
   featN = 0;
   for (let k = 0; k < RING; k++) {
     const cs = RING_COS[k] * PERTURB,
       sn = RING_SIN[k] * PERTURB;
-    coreSupport(c, dx + cs * ux + sn * vx, dy + cs * uy + sn * vy, dz + cs * uz + sn * vz);
-    const px = sup.x,
-      py = sup.y,
-      pz = sup.z;
+    supDir[0] = dx + cs * ux + sn * vx;
+    supDir[1] = dy + cs * uy + sn * vy;
+    supDir[2] = dz + cs * uz + sn * vz;
+    coreSupport(c);
+    const px = supOut[0],
+      py = supOut[1],
+      pz = supOut[2];
     // On the support plane (within the face slope)?
     const drop = h0 - (px * dx + py * dy + pz * dz);
     const ex = px - s0x,
@@ -301,157 +347,151 @@ function convexFeature(c: ConvexShape, dx: number, dy: number, dz: number, size:
   }
 }
 
-// ---- clipping against the triangle's side planes -------------------------------------------------
-
-/** Side plane e of the triangle tv (CCW about unit normal n): outward unit normal into pl, returns offset. */
-const pl = new Float64Array(3);
-function sidePlane(e: number, nx: number, ny: number, nz: number): number {
-  const a = 3 * e,
-    b = e === 2 ? 0 : 3 * (e + 1);
-  const ex = tv[b] - tv[a],
-    ey = tv[b + 1] - tv[a + 1],
-    ez = tv[b + 2] - tv[a + 2];
-  let sx = ey * nz - ez * ny,
-    sy = ez * nx - ex * nz,
-    sz = ex * ny - ey * nx;
-  const l = Math.sqrt(sx * sx + sy * sy + sz * sz);
-  sx /= l;
-  sy /= l;
-  sz /= l;
-  pl[0] = sx;
-  pl[1] = sy;
-  pl[2] = sz;
-  return sx * tv[a] + sy * tv[a + 1] + sz * tv[a + 2];
+/**
+ * A hull's lowest and highest vertex along the triangle normal st.fn (local direction into locDir), into
+ * hullExt and st.lo / st.hi: one pass over the vertices for small hulls, two hill climbs for large ones.
+ */
+function hullExtent(h: ConvexHull): void {
+  const R = RR;
+  const dx = st.fnx,
+    dy = st.fny,
+    dz = st.fnz;
+  const lx = R[0] * dx + R[3] * dy + R[6] * dz,
+    ly = R[1] * dx + R[4] * dy + R[7] * dz,
+    lz = R[2] * dx + R[5] * dy + R[8] * dz;
+  const vs = h.vertices;
+  const V = vs.length / 3;
+  let iLo = 0,
+    iHi = 0;
+  if (V <= 32) {
+    let lo = vs[0] * lx + vs[1] * ly + vs[2] * lz,
+      hi = lo;
+    for (let v = 1; v < V; v++) {
+      const d = vs[3 * v] * lx + vs[3 * v + 1] * ly + vs[3 * v + 2] * lz;
+      if (d > hi) {
+        hi = d;
+        iHi = v;
+      }
+      if (d < lo) {
+        lo = d;
+        iLo = v;
+      }
+    }
+  } else {
+    locDir[0] = lx;
+    locDir[1] = ly;
+    locDir[2] = lz;
+    iHi = h.supportIndexOf(locDir, 0);
+    locDir[0] = -lx;
+    locDir[1] = -ly;
+    locDir[2] = -lz;
+    iLo = h.supportIndexOf(locDir, 0);
+  }
+  hullExt[0] = iLo;
+  hullExt[1] = iHi;
+  st.lo = vs[3 * iLo] * lx + vs[3 * iLo + 1] * ly + vs[3 * iLo + 2] * lz;
+  st.hi = vs[3 * iHi] * lx + vs[3 * iHi + 1] * ly + vs[3 * iHi + 2] * lz;
 }
 
-/** Clips the feature (offset by (ox, oy, oz)) against the triangle's three side planes (triangle normal n, CCW). */
-function clipFeature(nx: number, ny: number, nz: number, ox: number, oy: number, oz: number, size: number): void {
-  const eps = CLIP_EPS * (1 + size);
-  clipInOne = false;
-  clipN = featN;
+/**
+ * Supporting feature of a hull along -nS (shifted frame) from its topology (hullSupportFeature: the face,
+ * edge or vertex around the supporting vertex v), its vertices moved into the shifted frame. `down` is
+ * +1 when -nS = -fn (v the lowest vertex along fn), -1 when -nS = +fn.
+ */
+function hullMeshFeature(h: ConvexHull, v: number, down: number): void {
+  const R = RR;
+  const dx = -down * st.fnx,
+    dy = -down * st.fny,
+    dz = -down * st.fnz;
+  locDir[0] = R[0] * dx + R[3] * dy + R[6] * dz;
+  locDir[1] = R[1] * dx + R[4] * dy + R[7] * dz;
+  locDir[2] = R[2] * dx + R[5] * dy + R[8] * dz;
+  hullSupportFeature(h, locDir, v, hullFeat);
+  const vs = h.vertices;
+  const verts = hullFeat.verts;
+  const n = hullFeat.n;
+  for (let k = 0; k < n; k++) {
+    const w = verts[k];
+    const x = vs[3 * w],
+      y = vs[3 * w + 1],
+      z = vs[3 * w + 2];
+    featX[k] = R[0] * x + R[1] * y + R[2] * z;
+    featY[k] = R[3] * x + R[4] * y + R[5] * z;
+    featZ[k] = R[6] * x + R[7] * y + R[8] * z;
+    featId[k] = w & 0xff;
+  }
+  featN = n;
+  st.featH0 = down > 0 ? -st.lo : st.hi;
+}
+
+// ---- clipping against the triangle's side planes -------------------------------------------------
+
+/** Side plane e of the triangle tv (CCW about unit normal st.fn): outward unit normal and offset into clipPlane. */
+function sidePlane(e: number): void {
+  const a = 3 * e,
+    b = e === 2 ? 0 : 3 * (e + 1);
+  const s = sideEdge;
+  s[0] = tv[a];
+  s[1] = tv[a + 1];
+  s[2] = tv[a + 2];
+  s[3] = tv[b];
+  s[4] = tv[b + 1];
+  s[5] = tv[b + 2];
+  s[6] = st.fnx;
+  s[7] = st.fny;
+  s[8] = st.fnz;
+  setSidePlane();
+}
+
+/** Clips the feature (offset by -nS * rA: the core onto the surface) against the triangle's three side planes. */
+function clipFeature(): void {
+  const rA = st.rA;
+  const ox = -st.nsx * rA,
+    oy = -st.nsy * rA,
+    oz = -st.nsz * rA;
+  const eps = CLIP_EPS * (1 + st.size);
+  const cp = clipPoly;
+  cp.n = featN;
   for (let i = 0; i < featN; i++) {
-    c0x[i] = featX[i] + ox;
-    c0y[i] = featY[i] + oy;
-    c0z[i] = featZ[i] + oz;
-    c0id[i] = featId[i];
-    c0lab[i] = i;
+    cp.x[i] = featX[i] + ox;
+    cp.y[i] = featY[i] + oy;
+    cp.z[i] = featZ[i] + oz;
+    cp.id[i] = featId[i];
+    cp.lab[i] = i;
   }
   if (featN === 1) {
     for (let e = 0; e < 3; e++) {
-      const off = sidePlane(e, nx, ny, nz);
-      if (pl[0] * c0x[0] + pl[1] * c0y[0] + pl[2] * c0z[0] - off > eps) {
-        clipN = 0;
+      sidePlane(e);
+      if (clipPlane[0] * cp.x[0] + clipPlane[1] * cp.y[0] + clipPlane[2] * cp.z[0] - clipPlane[3] > eps) {
+        cp.n = 0;
         return;
       }
     }
     return;
   }
+  clipPlane[4] = eps;
   if (featN === 2) {
-    const p0x = c0x[0],
-      p0y = c0y[0],
-      p0z = c0z[0];
-    const dx = c0x[1] - p0x,
-      dy = c0y[1] - p0y,
-      dz = c0z[1] - p0z;
-    let t0 = 0,
-      t1 = 1,
-      id0 = c0id[0],
-      id1 = c0id[1];
+    // Cyrus-Beck on the segment.
+    cp.beginSegment();
     for (let e = 0; e < 3; e++) {
-      const off = sidePlane(e, nx, ny, nz);
-      const d0 = pl[0] * p0x + pl[1] * p0y + pl[2] * p0z - off;
-      const d1 = d0 + pl[0] * dx + pl[1] * dy + pl[2] * dz;
-      if (d0 > eps && d1 > eps) {
-        clipN = 0;
-        return;
-      }
-      if (d0 > eps) {
-        const t = d0 / (d0 - d1);
-        if (t > t0) {
-          t0 = t;
-          id0 = 0x100 | (0 << 3) | e;
-        }
-      } else if (d1 > eps) {
-        const t = d0 / (d0 - d1);
-        if (t < t1) {
-          t1 = t;
-          id1 = 0x100 | (1 << 3) | e;
-        }
-      }
+      sidePlane(e);
+      if (!cp.clipSegment(e, CROSS_BASE, 2)) return;
     }
-    if (t0 > t1) {
-      clipN = 0;
-      return;
-    }
-    c0x[0] = p0x + t0 * dx;
-    c0y[0] = p0y + t0 * dy;
-    c0z[0] = p0z + t0 * dz;
-    c0id[0] = id0;
-    c0x[1] = p0x + t1 * dx;
-    c0y[1] = p0y + t1 * dy;
-    c0z[1] = p0z + t1 * dz;
-    c0id[1] = id1;
-    clipN = t1 - t0 > 1e-9 ? 2 : 1;
+    cp.endSegment();
     return;
   }
   // Sutherland-Hodgman; labels track the incident edge (or plane) each output edge runs along.
-  for (let e = 0; e < 3 && clipN > 0; e++) {
-    const off = sidePlane(e, nx, ny, nz);
-    const sx = pl[0],
-      sy = pl[1],
-      sz = pl[2];
-    const ix = clipInOne ? c1x : c0x,
-      iy = clipInOne ? c1y : c0y,
-      iz = clipInOne ? c1z : c0z,
-      iid = clipInOne ? c1id : c0id,
-      ilab = clipInOne ? c1lab : c0lab;
-    const qx = clipInOne ? c0x : c1x,
-      qy = clipInOne ? c0y : c1y,
-      qz = clipInOne ? c0z : c1z,
-      qid = clipInOne ? c0id : c1id,
-      qlab = clipInOne ? c0lab : c1lab;
-    let n = 0;
-    let u = clipN - 1;
-    let du = sx * ix[u] + sy * iy[u] + sz * iz[u] - off;
-    for (let v = 0; v < clipN; v++) {
-      const dv = sx * ix[v] + sy * iy[v] + sz * iz[v] - off;
-      if (dv <= eps) {
-        if (du > eps && dv < -eps && n < MAX_CLIP) {
-          const t = du / (du - dv);
-          qx[n] = ix[u] + t * (ix[v] - ix[u]);
-          qy[n] = iy[u] + t * (iy[v] - iy[u]);
-          qz[n] = iz[u] + t * (iz[v] - iz[u]);
-          qid[n] = 0x100 | ((ilab[u] & 31) << 3) | e;
-          qlab[n] = ilab[u];
-          n++;
-        }
-        if (n < MAX_CLIP) {
-          qx[n] = ix[v];
-          qy[n] = iy[v];
-          qz[n] = iz[v];
-          qid[n] = iid[v];
-          qlab[n] = ilab[v];
-          n++;
-        }
-      } else if (du < -eps && n < MAX_CLIP) {
-        const t = du / (du - dv);
-        qx[n] = ix[u] + t * (ix[v] - ix[u]);
-        qy[n] = iy[u] + t * (iy[v] - iy[u]);
-        qz[n] = iz[u] + t * (iz[v] - iz[u]);
-        qid[n] = 0x100 | ((ilab[u] & 31) << 3) | e;
-        qlab[n] = 16 + e;
-        n++;
-      }
-      u = v;
-      du = dv;
-    }
-    clipN = n;
-    clipInOne = !clipInOne;
+  for (let e = 0; e < 3 && cp.n > 0; e++) {
+    sidePlane(e);
+    cp.clip(e, CROSS_BASE, 2, 0xff, LEAVE_BASE);
   }
 }
 
-/** Picks up to four candidates (deepest, farthest from it, then the widest on either side). */
-function reduce(nx: number, ny: number, nz: number): number {
+/** Picks up to four candidates (deepest, farthest from it, then the widest on either side), about normal st.n. */
+function reduce(): number {
+  const nx = st.nx,
+    ny = st.ny,
+    nz = st.nz;
   const n = candN;
   if (n <= 4) {
     for (let i = 0; i < n; i++) chosen[i] = i;
@@ -517,28 +557,37 @@ function growMeta(n: number): void {
   mV1 = b;
 }
 
-/** Writes the candidates (shifted frame, normal n from the triangle toward the convex) into a new manifold. */
-function emitManifold(
-  out: ManifoldBuffer,
-  nx: number,
-  ny: number,
-  nz: number,
-  convexIsA: boolean,
-  convexChild: number,
-  triIndex: number,
-): ContactManifold {
+/** Writes the candidates (shifted frame, normal st.n from the triangle toward the convex) into a new manifold. */
+function emitManifold(out: ManifoldBuffer, convexIsA: boolean, convexChild: number, triIndex: number): ContactManifold {
   const m = out.push();
-  const count = reduce(nx, ny, nz);
-  rotM(nx, ny, nz);
+  const count = reduce();
+  const R = MR;
+  const nx = st.nx,
+    ny = st.ny,
+    nz = st.nz;
   const s = convexIsA ? -1 : 1;
-  m.normalX = s * wx;
-  m.normalY = s * wy;
-  m.normalZ = s * wz;
+  m.normalX = s * (R[0] * nx + R[1] * ny + R[2] * nz);
+  m.normalY = s * (R[3] * nx + R[4] * ny + R[5] * nz);
+  m.normalZ = s * (R[6] * nx + R[7] * ny + R[8] * nz);
+  const sx = st.sx0,
+    sy = st.sy0,
+    sz = st.sz0;
+  const px = st.mpx,
+    py = st.mpy,
+    pz = st.mpz;
+  // Written in place rather than through ContactManifold.add: a call V8 does not inline boxes its doubles.
   for (let k = 0; k < count; k++) {
     const i = chosen[k];
-    rotM(candX[i] + sx0, candY[i] + sy0, candZ[i] + sz0);
-    m.add(wx + mpx, wy + mpy, wz + mpz, candD[i], candId[i]);
+    const x = candX[i] + sx,
+      y = candY[i] + sy,
+      z = candZ[i] + sz;
+    m.positionX[k] = px + R[0] * x + R[1] * y + R[2] * z;
+    m.positionY[k] = py + R[3] * x + R[4] * y + R[5] * z;
+    m.positionZ[k] = pz + R[6] * x + R[7] * y + R[8] * z;
+    m.depth[k] = candD[i];
+    m.featureId[k] = candId[i];
   }
+  m.count = count;
   if (convexIsA) {
     m.childA = convexChild;
     m.childB = triIndex;
@@ -564,28 +613,38 @@ export function collideConvexTriangles(
   convexIsA: boolean,
   out: ManifoldBuffer,
 ): void {
-  mqx = pm.qx;
-  mqy = pm.qy;
-  mqz = pm.qz;
-  mqw = pm.qw;
-  mpx = pm.px;
-  mpy = pm.py;
-  mpz = pm.pz;
+  out.margin = margin;
+  collideConvexTrianglesInto(convex, pc, convexChild, mesh, pm, convexIsA, out);
+}
+
+/** {@link collideConvexTriangles} with the margin in out.margin (no double argument to box). */
+function collideConvexTrianglesInto(
+  convex: ConvexShape,
+  pc: Pose,
+  convexChild: number,
+  mesh: Shape & TriangleSource,
+  pm: Pose,
+  convexIsA: boolean,
+  out: ManifoldBuffer,
+): void {
+  const margin = out.margin;
+  st.margin = margin;
+  pm.rotationMatrix(MR, 0);
+  st.mpx = pm.px;
+  st.mpy = pm.py;
+  st.mpz = pm.pz;
   // Convex in the mesh frame: position R^T (pc - pm), orientation conj(qm) qc.
   {
     const x = pc.px - pm.px,
       y = pc.py - pm.py,
       z = pc.pz - pm.pz;
-    const qx = -mqx,
-      qy = -mqy,
-      qz = -mqz,
-      qw = mqw;
-    const tx = 2 * (qy * z - qz * y);
-    const ty = 2 * (qz * x - qx * z);
-    const tz = 2 * (qx * y - qy * x);
-    sx0 = x + qw * tx + (qy * tz - qz * ty);
-    sy0 = y + qw * ty + (qz * tx - qx * tz);
-    sz0 = z + qw * tz + (qx * ty - qy * tx);
+    st.sx0 = MR[0] * x + MR[3] * y + MR[6] * z;
+    st.sy0 = MR[1] * x + MR[4] * y + MR[7] * z;
+    st.sz0 = MR[2] * x + MR[5] * y + MR[8] * z;
+    const qx = -pm.qx,
+      qy = -pm.qy,
+      qz = -pm.qz,
+      qw = pm.qw;
     const cqx = pc.qx,
       cqy = pc.qy,
       cqz = pc.qz,
@@ -599,22 +658,29 @@ export function collideConvexTriangles(
       qw * cqz + qx * cqy - qy * cqx + qz * cqw,
       qw * cqw - qx * cqx - qy * cqy - qz * cqz,
     );
+    relPose.rotationMatrix(RR, 0);
   }
+  const sx0 = st.sx0,
+    sy0 = st.sy0,
+    sz0 = st.sz0;
   convex.computeAabb(relPose, aabb, 0);
   triList.clear();
-  mesh.queryAabb(
-    aabb[0] + sx0 - margin,
-    aabb[1] + sy0 - margin,
-    aabb[2] + sz0 - margin,
-    aabb[3] + sx0 + margin,
-    aabb[4] + sy0 + margin,
-    aabb[5] + sz0 + margin,
-    triList,
-  );
+  aabb[0] += sx0 - margin;
+  aabb[1] += sy0 - margin;
+  aabb[2] += sz0 - margin;
+  aabb[3] += sx0 + margin;
+  aabb[4] += sy0 + margin;
+  aabb[5] += sz0 + margin;
+  if (mesh instanceof TriangleMesh) mesh.queryBox(aabb, 0, triList);
+  else mesh.queryAabb(aabb[0], aabb[1], aabb[2], aabb[3], aabb[4], aabb[5], triList);
   if (triList.count === 0) return;
-  featDx = NaN; // invalidate the feature cache
-  const rA = convex.coreRadius;
-  const size = convex.maximumRadius;
+  st.featDx = NaN; // invalidate the feature cache
+  convex.radiiInto(supOut, 0);
+  const rA = supOut[0];
+  st.rA = rA;
+  st.size = supOut[1];
+  // Hulls answer features from their topology (face / edge / vertex), other shapes from a ring of supports.
+  const hull = convex instanceof ConvexHull ? convex : null;
   const start = out.count;
   const faceSign = mesh.faceSign;
   for (let li = 0; li < triList.count; li++) {
@@ -640,6 +706,10 @@ export function collideConvexTriangles(
     fnx /= fl;
     fny /= fl;
     fnz /= fl;
+    st.fnx = fnx;
+    st.fny = fny;
+    st.fnz = fnz;
+    st.fl = fl;
     const planeT = fnx * tv[0] + fny * tv[1] + fnz * tv[2]; // the convex's centre is at 0
     // Two-sided (open meshes): the side that needs the smaller push, from the convex's extent along the
     // normal (the minimum translation). The centre's side is not enough: a body whose centre of mass sits
@@ -647,11 +717,20 @@ export function collideConvexTriangles(
     // one-sided meshes use their outward faces, so a large convex at a small closed mesh is never pushed
     // through it.
     let centreFront = planeT <= 0;
-    if (faceSign === 0) {
-      coreSupport(convex, -fnx, -fny, -fnz);
-      const low = sup.x * fnx + sup.y * fny + sup.z * fnz - rA;
-      coreSupport(convex, fnx, fny, fnz);
-      const high = sup.x * fnx + sup.y * fny + sup.z * fnz + rA;
+    if (hull !== null) {
+      hullExtent(hull);
+      if (faceSign === 0) centreFront = planeT - (st.lo - rA) <= st.hi + rA - planeT;
+    } else if (faceSign === 0) {
+      supDir[0] = -fnx;
+      supDir[1] = -fny;
+      supDir[2] = -fnz;
+      coreSupport(convex);
+      const low = supOut[0] * fnx + supOut[1] * fny + supOut[2] * fnz - rA;
+      supDir[0] = fnx;
+      supDir[1] = fny;
+      supDir[2] = fnz;
+      coreSupport(convex);
+      const high = supOut[0] * fnx + supOut[1] * fny + supOut[2] * fnz + rA;
       centreFront = planeT - low <= high - planeT;
     }
     const front = faceSign !== 0 ? faceSign > 0 : centreFront;
@@ -659,10 +738,23 @@ export function collideConvexTriangles(
     const nsx = front ? fnx : -fnx,
       nsy = front ? fny : -fny,
       nsz = front ? fnz : -fnz;
+    st.nsx = nsx;
+    st.nsy = nsy;
+    st.nsz = nsz;
     const plane = front ? planeT : -planeT; // dot(v0, nS) <= 0
-    // Plane cull: the convex's lowest point along -nS is above the plane by more than the margin.
-    convexFeature(convex, -nsx, -nsy, -nsz, size);
-    const low = -featH0 - rA;
+    // Plane cull: the convex's lowest point along -nS is above the plane by more than the margin (a hull's
+    // extent is known already: cull before building its feature).
+    if (hull !== null && (front ? st.lo - rA - planeT : -st.hi - rA + planeT) > margin) continue;
+    // The convex's supporting feature along -nS.
+    if (hull !== null) {
+      hullMeshFeature(hull, front ? hullExt[0] : hullExt[1], front ? 1 : -1);
+    } else if (st.featDx !== -nsx || st.featDy !== -nsy || st.featDz !== -nsz) {
+      st.featDx = -nsx;
+      st.featDy = -nsy;
+      st.featDz = -nsz;
+      ringFeature(convex);
+    }
+    const low = -st.featH0 - rA;
     if (low - plane > margin) continue;
     const flags = (mesh.edgeFlags(t) >> (front ? EDGE_FRONT_SHIFT : EDGE_BACK_SHIFT)) & 7;
     const triIndex = mesh.triangleIndex(t);
@@ -670,20 +762,20 @@ export function collideConvexTriangles(
     // Normal from GJK/EPA when an edge could be active.
     let face = true;
     haveWitness = false;
-    nx = nsx;
-    ny = nsy;
-    nz = nsz;
+    st.nx = nsx;
+    st.ny = nsy;
+    st.nz = nsz;
     let kind = KIND_FACE,
       fv0 = -1,
       fv1 = -1;
     if (flags !== 0 || behind) {
-      if (!runGjk(convex, margin, rA, nsx, nsy, nsz)) {
+      if (!runGjk(convex)) {
         if (!haveWitness && gjk.separated) continue; // beyond the margin
       }
       if (haveWitness) {
         // Which triangle feature holds the witness (barycentric, with a relative tolerance)?
-        classify(pbx, pby, pbz, fnx, fny, fnz, fl);
-        const align = nx * nsx + ny * nsy + nz * nsz;
+        classify();
+        const align = st.nx * nsx + st.ny * nsy + st.nz * nsz;
         if (align > 1 - 1e-6 || align <= 0 || baryKind === KIND_FACE) {
           face = true;
         } else {
@@ -698,12 +790,13 @@ export function collideConvexTriangles(
     candN = 0;
     if (face) {
       // Clip the convex's feature along -nS against the triangle.
-      clipFeature(fnx, fny, fnz, -nsx * rA, -nsy * rA, -nsz * rA, size);
-      const ix = clipInOne ? c1x : c0x,
-        iy = clipInOne ? c1y : c0y,
-        iz = clipInOne ? c1z : c0z,
-        iid = clipInOne ? c1id : c0id;
-      for (let i = 0; i < clipN; i++) {
+      clipFeature();
+      const cp = clipPoly;
+      const ix = cp.x,
+        iy = cp.y,
+        iz = cp.z,
+        iid = cp.id;
+      for (let i = 0; i < cp.n; i++) {
         const d = plane - (ix[i] * nsx + iy[i] * nsy + iz[i] * nsz);
         if (d < -margin) continue;
         const k = candN++;
@@ -715,7 +808,7 @@ export function collideConvexTriangles(
       }
       let maxD = -Infinity;
       for (let i = 0; i < candN; i++) if (candD[i] > maxD) maxD = candD[i];
-      if (candN > 0 && haveWitness && maxD > wDepth + margin + DEPTH_SLACK) {
+      if (candN > 0 && haveWitness && maxD > st.wDepth + margin + DEPTH_SLACK) {
         // The face normal would push far deeper than the true (GJK/EPA) penetration: the convex is
         // beside the triangle, not over it (a large convex at a small mesh). Use the witness pair.
         face = false;
@@ -726,31 +819,32 @@ export function collideConvexTriangles(
         // The feature misses the triangle: keep one witness contact with the face normal, so a body
         // over a slightly convex (inactive) ridge still has support. Redundant ones are dropped below.
         if (!haveWitness) {
-          if (!runGjk(convex, margin, rA, nsx, nsy, nsz)) continue;
-          classify(pbx, pby, pbz, fnx, fny, fnz, fl);
+          if (!runGjk(convex)) continue;
+          classify();
           kind = baryKind;
         }
-        const d = (pbx - pax) * nsx + (pby - pay) * nsy + (pbz - paz) * nsz;
+        const d = (st.pbx - st.pax) * nsx + (st.pby - st.pay) * nsy + (st.pbz - st.paz) * nsz;
         if (d < -margin) continue;
-        candX[0] = pax + nsx * 0.5 * d;
-        candY[0] = pay + nsy * 0.5 * d;
-        candZ[0] = paz + nsz * 0.5 * d;
+        candX[0] = st.pax + nsx * 0.5 * d;
+        candY[0] = st.pay + nsy * 0.5 * d;
+        candZ[0] = st.paz + nsz * 0.5 * d;
         candD[0] = d;
         candId[0] = WITNESS_ID;
         candN = 1;
       }
       if (face) {
-        nx = nsx;
-        ny = nsy;
-        nz = nsz;
+        st.nx = nsx;
+        st.ny = nsy;
+        st.nz = nsz;
       }
     }
     if (!face) {
       // Active edge or vertex: the witness pair.
+      const wDepth = st.wDepth;
       if (wDepth < -margin) continue;
-      candX[0] = pax + nx * 0.5 * wDepth;
-      candY[0] = pay + ny * 0.5 * wDepth;
-      candZ[0] = paz + nz * 0.5 * wDepth;
+      candX[0] = st.pax + st.nx * 0.5 * wDepth;
+      candY[0] = st.pay + st.ny * 0.5 * wDepth;
+      candZ[0] = st.paz + st.nz * 0.5 * wDepth;
       candD[0] = wDepth;
       candId[0] = EDGE_WITNESS_ID;
       candN = 1;
@@ -770,7 +864,7 @@ export function collideConvexTriangles(
       mV0[slot] = fv0;
       mV1[slot] = fv1;
     }
-    emitManifold(out, nx, ny, nz, convexIsA, convexChild, triIndex);
+    emitManifold(out, convexIsA, convexChild, triIndex);
   }
 
   // Reduction: face manifolds claim their triangles' vertices; edge/vertex manifolds on claimed
@@ -820,59 +914,61 @@ export function collideConvexTriangles(
   out.count = w;
 }
 
-// Result of runGjk: the contact normal (from the triangle toward the convex), the depth along it and the
-// witness points on the convex's surface (pa) and on the triangle (pb), shifted frame.
 let haveWitness = false;
-let nx = 0,
-  ny = 1,
-  nz = 0,
-  wDepth = 0,
-  pax = 0,
-  pay = 0,
-  paz = 0,
-  pbx = 0,
-  pby = 0,
-  pbz = 0;
 
-/** GJK/EPA between the convex (relPose) and `tri` (loaded from tv); false when beyond the margin or degenerate. */
-function runGjk(convex: ConvexShape, margin: number, rA: number, nsx: number, nsy: number, nsz: number): boolean {
+/**
+ * GJK/EPA between the convex (relPose) and `tri` (loaded from tv), starting along -nS; results in st.
+ * False when beyond the margin or degenerate.
+ */
+function runGjk(convex: ConvexShape): boolean {
+  const rA = st.rA;
   tri.set(tv);
-  if (gjkDistance(convex, relPose, tri, IDENTITY, gjk, -nsx, -nsy, -nsz, margin + rA)) {
+  gjkStart[0] = -st.nsx;
+  gjkStart[1] = -st.nsy;
+  gjkStart[2] = -st.nsz;
+  gjkStart[3] = st.margin + rA;
+  let nx = 0,
+    ny = 0,
+    nz = 0;
+  if (gjkDistanceFrom(convex, relPose, tri, IDENTITY, gjk, gjkStart)) {
     if (!gjk.exact) return false;
     const sep = gjk.distance - rA;
-    if (sep > margin) return false;
+    if (sep > st.margin) return false;
     nx = -gjk.nx;
     ny = -gjk.ny;
     nz = -gjk.nz;
-    wDepth = -sep;
-    pax = gjk.ax;
-    pay = gjk.ay;
-    paz = gjk.az;
-    pbx = gjk.bx;
-    pby = gjk.by;
-    pbz = gjk.bz;
+    st.wDepth = -sep;
+    st.pax = gjk.ax;
+    st.pay = gjk.ay;
+    st.paz = gjk.az;
+    st.pbx = gjk.bx;
+    st.pby = gjk.by;
+    st.pbz = gjk.bz;
   } else {
     if (!epaPenetration(convex, relPose, tri, IDENTITY, gjk, epa)) {
-      nx = nsx;
-      ny = nsy;
-      nz = nsz;
+      st.nx = st.nsx;
+      st.ny = st.nsy;
+      st.nz = st.nsz;
       return false;
     }
     nx = -epa.nx;
     ny = -epa.ny;
     nz = -epa.nz;
-    wDepth = epa.depth + rA;
-    pax = epa.ax;
-    pay = epa.ay;
-    paz = epa.az;
-    pbx = epa.bx;
-    pby = epa.by;
-    pbz = epa.bz;
+    st.wDepth = epa.depth + rA;
+    st.pax = epa.ax;
+    st.pay = epa.ay;
+    st.paz = epa.az;
+    st.pbx = epa.bx;
+    st.pby = epa.by;
+    st.pbz = epa.bz;
   }
+  st.nx = nx;
+  st.ny = ny;
+  st.nz = nz;
   // Convex witness on its surface.
-  pax -= nx * rA;
-  pay -= ny * rA;
-  paz -= nz * rA;
+  st.pax -= nx * rA;
+  st.pay -= ny * rA;
+  st.paz -= nz * rA;
   haveWitness = true;
   return true;
 }
@@ -883,13 +979,33 @@ function isClaimed(v: number): boolean {
   return false;
 }
 
-// Barycentric classification of a point on the triangle tv: kind and feature (edge index or corner).
+// Barycentric classification of the triangle witness st.pb on the triangle tv: kind and feature (edge
+// index or corner).
 let baryKind = KIND_FACE;
 let baryFeature = 0;
-function classify(px: number, py: number, pz: number, nx: number, ny: number, nz: number, twiceArea: number): void {
-  // Sub-triangle areas opposite each corner (signed along n), normalised.
-  const l0 = subArea(px, py, pz, 3, 6, nx, ny, nz) / twiceArea;
-  const l1 = subArea(px, py, pz, 6, 0, nx, ny, nz) / twiceArea;
+function classify(): void {
+  const px = st.pbx,
+    py = st.pby,
+    pz = st.pbz;
+  const nx = st.fnx,
+    ny = st.fny,
+    nz = st.fnz;
+  // Sub-triangle areas opposite each corner (signed along n), normalised by twice the area.
+  const twiceArea = st.fl;
+  let ax = tv[3] - px,
+    ay = tv[4] - py,
+    az = tv[5] - pz;
+  let bx = tv[6] - px,
+    by = tv[7] - py,
+    bz = tv[8] - pz;
+  const l0 = ((ay * bz - az * by) * nx + (az * bx - ax * bz) * ny + (ax * by - ay * bx) * nz) / twiceArea;
+  ax = tv[6] - px;
+  ay = tv[7] - py;
+  az = tv[8] - pz;
+  bx = tv[0] - px;
+  by = tv[1] - py;
+  bz = tv[2] - pz;
+  const l1 = ((ay * bz - az * by) * nx + (az * bx - ax * bz) * ny + (ax * by - ay * bx) * nz) / twiceArea;
   const l2 = 1 - l0 - l1;
   const eps = 1e-6;
   const z0 = l0 < eps,
@@ -909,16 +1025,6 @@ function classify(px: number, py: number, pz: number, nx: number, ny: number, nz
   }
 }
 
-function subArea(px: number, py: number, pz: number, a: number, b: number, nx: number, ny: number, nz: number): number {
-  const ax = tv[a] - px,
-    ay = tv[a + 1] - py,
-    az = tv[a + 2] - pz;
-  const bx = tv[b] - px,
-    by = tv[b + 1] - py,
-    bz = tv[b + 2] - pz;
-  return (ay * bz - az * by) * nx + (az * bx - ax * bz) * ny + (ax * by - ay * bx) * nz;
-}
-
 /** True for the shapes collideConvexTriangles accepts as the mesh side. */
 export function isTriangleShape(s: Shape): s is Shape & TriangleSource {
   return s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield;
@@ -932,6 +1038,12 @@ const childPose = new Pose();
  * dynamic meshes a convex hull or a compound.
  */
 export function collideWithTriangles(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: number, out: ManifoldBuffer): void {
+  out.margin = margin;
+  collideWithTrianglesInto(a, pa, b, pb, out);
+}
+
+/** {@link collideWithTriangles} with the margin in out.margin (the narrow phase's per-pair path: no boxed double). */
+export function collideWithTrianglesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: ManifoldBuffer): void {
   const aTri = isTriangleShape(a),
     bTri = isTriangleShape(b);
   if (aTri === bTri) return; // both triangle shapes (or neither): nothing to do here
@@ -946,12 +1058,12 @@ export function collideWithTriangles(a: Shape, pa: Pose, b: Shape, pb: Pose, mar
       const c = ch[i];
       const cp = c.pose;
       childPose.compose(po, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
-      collideConvexTriangles(c.shape, childPose, i, mesh, pm, margin, convexIsA, out);
+      collideConvexTrianglesInto(c.shape, childPose, i, mesh, pm, convexIsA, out);
     }
     return;
   }
   if (!(other instanceof ConvexShape)) return;
-  collideConvexTriangles(other, po, 0, mesh, pm, margin, convexIsA, out);
+  collideConvexTrianglesInto(other, po, 0, mesh, pm, convexIsA, out);
 }
 
 // ---- continuous sweeps: meshes and heightfields as triangle pieces ------------------------------

@@ -11,7 +11,7 @@
  */
 import type { Pose } from "../math/pose";
 import type { ConvexShape } from "../shapes/shape";
-import { type GjkResult, supportCso } from "./gjk";
+import { type GjkResult, setPairFrames, supportCsoFramed } from "./gjk";
 
 /** Result of {@link epaPenetration}. Preallocate one and reuse it. */
 export class EpaResult {
@@ -59,7 +59,7 @@ const hB = new Float64Array(3);
 
 // Doubles crossing calls travel in these arrays: V8 boxes (heap-allocates) each double argument or
 // return value of a call that TurboFan does not inline, and these functions are too large to inline.
-/** Support direction handed to supportCso. */
+/** Support direction handed to supportCsoFramed. */
 const probeDir = new Float64Array(3);
 /** Core radius and maximum radius of A ([0], [1]) and of B ([2], [3]), from ConvexShape.radiiInto. */
 const radii = new Float64Array(4);
@@ -171,7 +171,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
     probeDir[0] = 1;
     probeDir[1] = 0;
     probeDir[2] = 0;
-    supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 0);
+    supportCsoFramed(a, b, probeDir, vW, vA, vB, 0);
     nv = 1;
   }
   if (nv === 1) {
@@ -182,7 +182,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
       probeDir[0] = ax === 0 ? s : 0;
       probeDir[1] = ax === 1 ? s : 0;
       probeDir[2] = ax === 2 ? s : 0;
-      supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 3);
+      supportCsoFramed(a, b, probeDir, vW, vA, vB, 3);
       const dx = vW[3] - vW[0],
         dy = vW[4] - vW[1],
         dz = vW[5] - vW[2];
@@ -199,7 +199,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
       ay = ey < 0 ? -ey : ey,
       az = ez < 0 ? -ez : ez;
     // p1 = e x (axis least aligned with e), p2 = e x p1
-    let p1x: number, p1y: number, p1z: number;
+    let p1x = 0, p1y = 0, p1z = 0;
     if (ax <= ay && ax <= az) {
       p1x = 0;
       p1y = ez;
@@ -224,7 +224,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
       probeDir[0] = dx;
       probeDir[1] = dy;
       probeDir[2] = dz;
-      supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 6);
+      supportCsoFramed(a, b, probeDir, vW, vA, vB, 6);
       distToLine2(2);
       if (distToLine2Out[0] > eps * eps) nv = 3;
     }
@@ -247,7 +247,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
       probeDir[0] = nx * s;
       probeDir[1] = ny * s;
       probeDir[2] = nz * s;
-      supportCso(a, pa, b, pb, probeDir, vW, vA, vB, 9);
+      supportCsoFramed(a, b, probeDir, vW, vA, vB, 9);
       const h = ((vW[9] - vW[0]) * nx + (vW[10] - vW[1]) * ny + (vW[11] - vW[2]) * nz) / nl;
       if (h > eps || h < -eps) nv = 4;
     }
@@ -283,6 +283,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
  * be built; the caller then needs a fallback direction.
  */
 export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, gjk: GjkResult, out: EpaResult): boolean {
+  setPairFrames(pa, pb);
   nv = 0;
   nf = 0;
   let scale = 0;
@@ -322,7 +323,7 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
     probeDir[0] = nx;
     probeDir[1] = ny;
     probeDir[2] = nz;
-    supportCso(a, pa, b, pb, probeDir, vW, vA, vB, w);
+    supportCsoFramed(a, b, probeDir, vW, vA, vB, w);
     const wx = vW[w],
       wy = vW[w + 1],
       wz = vW[w + 2];
@@ -427,7 +428,7 @@ function finish(
   probeDir[0] = nx;
   probeDir[1] = ny;
   probeDir[2] = nz;
-  supportCso(a, pa, b, pb, probeDir, hW, hA, hB, 0);
+  supportCsoFramed(a, b, probeDir, hW, hA, hB, 0);
   const h = hW[0] * nx + hW[1] * ny + hW[2] * nz;
   if (d < 0) d = 0;
   baryQuery[0] = d;

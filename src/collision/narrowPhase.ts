@@ -7,7 +7,7 @@ import { collideCapsuleBox } from "./capsuleBox";
 import { collideCapsuleCapsule } from "./capsuleCapsule";
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
 import { collideConvexGeneric } from "./convexGeneric";
-import { collideWithTriangles, isTriangleShape } from "./convexMesh";
+import { collideWithTrianglesInto, isTriangleShape } from "./convexMesh";
 import { collideSphereBox } from "./sphereBox";
 import { collideSphereCapsule } from "./sphereCapsule";
 import { collideSphereSphere } from "./sphereSphere";
@@ -142,10 +142,9 @@ export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: nu
 
 /** {@link collideShapes} with the margin taken from `out.margin` (the world's per-pair path). */
 export function collideShapesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: ManifoldBuffer): void {
-  const margin = out.margin;
   // Triangle meshes and heightfields (one manifold per touching triangle; mesh-mesh pairs do not collide).
   if (isTriangleShape(a) || isTriangleShape(b)) {
-    collideWithTriangles(a, pa, b, pb, margin, out);
+    collideWithTrianglesInto(a, pa, b, pb, out);
     return;
   }
   const aComp = isCompound(a),

@@ -21,6 +21,9 @@ import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, LocalTriangleHit, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
 
+/** Box scratch of TriangleMesh.queryAabb. */
+const QUERY_BOX = new Float64Array(6);
+
 /** Options for {@link TriangleMesh}. */
 export interface TriangleMeshOptions {
   /** Edges bending less than this (radians) are inactive. Default 5 degrees (Jolt's default). */
@@ -618,6 +621,27 @@ export class TriangleMesh extends Shape implements TriangleSource {
 
   /** Appends internal triangle indices whose bounds overlap the box (exactly). Allocation-free. */
   queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void {
+    const q = QUERY_BOX;
+    q[0] = minX;
+    q[1] = minY;
+    q[2] = minZ;
+    q[3] = maxX;
+    q[4] = maxY;
+    q[5] = maxZ;
+    this.queryBox(q, 0, out);
+  }
+
+  /**
+   * {@link queryAabb} with the box in box[o..o+5] (min xyz, max xyz). The narrow phase calls this form:
+   * V8 boxes (heap-allocates) the double arguments of a call it does not inline.
+   */
+  queryBox(box: Float64Array, o0: number, out: IntList): void {
+    const minX = box[o0],
+      minY = box[o0 + 1],
+      minZ = box[o0 + 2],
+      maxX = box[o0 + 3],
+      maxY = box[o0 + 4],
+      maxZ = box[o0 + 5];
     const nb = this.nodeBounds,
       st = this.stack;
     let sp = 0;
