@@ -1,6 +1,6 @@
 import type { Pose } from "../math/pose";
 import type { Box } from "../shapes/box";
-import type { ContactManifold } from "./contactManifold";
+import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 // Module scratch: rotation matrices (row-major; column i is the box's local axis i in world space).
@@ -365,7 +365,11 @@ function faceContact(
     out.normalX = nx * flip;
     out.normalY = ny * flip;
     out.normalZ = nz * flip;
-    out.add(fx + ux * x + vx * y + nx * h, fy + uy * x + vy * y + ny * h, fz + uz * x + vz * y + nz * h, -sMax, idBase | ((48 + best) << 7));
+    CP[0] = fx + ux * x + vx * y + nx * h;
+    CP[1] = fy + uy * x + vy * y + ny * h;
+    CP[2] = fz + uz * x + vz * y + nz * h;
+    CP[3] = -sMax;
+    out.addPoint(CP, idBase | ((48 + best) << 7));
     return;
   }
 
@@ -401,13 +405,11 @@ function faceContact(
       y = PY[src + i],
       h = 0.5 * PZ[src + i];
     // Midway between the incident point (height z) and its projection on the reference face.
-    out.add(
-      fx + ux * x + vx * y + nx * h,
-      fy + uy * x + vy * y + ny * h,
-      fz + uz * x + vz * y + nz * h,
-      -PZ[src + i],
-      idBase | (PCODE[src + i] << 7),
-    );
+    CP[0] = fx + ux * x + vx * y + nx * h;
+    CP[1] = fy + uy * x + vy * y + ny * h;
+    CP[2] = fz + uz * x + vz * y + nz * h;
+    CP[3] = -PZ[src + i];
+    out.addPoint(CP, idBase | (PCODE[src + i] << 7));
   }
 }
 
@@ -576,5 +578,9 @@ function edgeContact(pa: Pose, pb: Pose, i: number, j: number, out: ContactManif
   out.normalX = nx;
   out.normalY = ny;
   out.normalZ = nz;
-  out.add(0.5 * (ax + bx), 0.5 * (ay + by), 0.5 * (az + bz), -sep, (1 << 13) | edgeA | (edgeB << 4));
+  CP[0] = 0.5 * (ax + bx);
+  CP[1] = 0.5 * (ay + by);
+  CP[2] = 0.5 * (az + bz);
+  CP[3] = -sep;
+  out.addPoint(CP, (1 << 13) | edgeA | (edgeB << 4));
 }

@@ -1,7 +1,7 @@
 import type { Pose } from "../math/pose";
 import type { Box } from "../shapes/box";
 import type { Capsule } from "../shapes/capsule";
-import type { ContactManifold } from "./contactManifold";
+import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const R = new Float64Array(9);
@@ -282,13 +282,11 @@ export function collideCapsuleBox(
   const lx = sx - nx * k,
     ly = sy - ny * k,
     lz = sz - nz * k;
-  out.add(
-    pb.px + R[0] * lx + R[1] * ly + R[2] * lz,
-    pb.py + R[3] * lx + R[4] * ly + R[5] * lz,
-    pb.pz + R[6] * lx + R[7] * ly + R[8] * lz,
-    -sep,
-    0,
-  );
+  CP[0] = pb.px + R[0] * lx + R[1] * ly + R[2] * lz;
+  CP[1] = pb.py + R[3] * lx + R[4] * ly + R[5] * lz;
+  CP[2] = pb.pz + R[6] * lx + R[7] * ly + R[8] * lz;
+  CP[3] = -sep;
+  out.addPoint(CP, 0);
 }
 
 /** Intersects CL with the parameters t where |c + t u| <= h along box axis k (Liang-Barsky slab clip). */
@@ -352,13 +350,11 @@ function addEnds(out: ContactManifold, pb: Pose, idBase: number): void {
     const lx = cx + ux * t - nx * k,
       ly = cy + uy * t - ny * k,
       lz = cz + uz * t - nz * k;
-    out.add(
-      pb.px + R[0] * lx + R[1] * ly + R[2] * lz,
-      pb.py + R[3] * lx + R[4] * ly + R[5] * lz,
-      pb.pz + R[6] * lx + R[7] * ly + R[8] * lz,
-      -sep,
-      idBase + e,
-    );
+    CP[0] = pb.px + R[0] * lx + R[1] * ly + R[2] * lz;
+    CP[1] = pb.py + R[3] * lx + R[4] * ly + R[5] * lz;
+    CP[2] = pb.pz + R[6] * lx + R[7] * ly + R[8] * lz;
+    CP[3] = -sep;
+    out.addPoint(CP, idBase + e);
   }
 }
 

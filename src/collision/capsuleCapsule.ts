@@ -1,6 +1,6 @@
 import type { Pose } from "../math/pose";
 import type { Capsule } from "../shapes/capsule";
-import type { ContactManifold } from "./contactManifold";
+import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const ST = new Float64Array(2);
@@ -170,7 +170,11 @@ export function collideCapsuleCapsule(
           if (sep > margin) continue;
           // Along n, A's surface is at ra and B's at ra + rb + sep from the axis point; take the midpoint.
           const k = ra + 0.5 * sep;
-          out.add(pa.px + uax * s + nx * k, pa.py + uay * s + ny * k, pa.pz + uaz * s + nz * k, -sep, e + 1);
+          CP[0] = pa.px + uax * s + nx * k;
+          CP[1] = pa.py + uay * s + ny * k;
+          CP[2] = pa.pz + uaz * s + nz * k;
+          CP[3] = -sep;
+          out.addPoint(CP, e + 1);
         }
         if (out.count > 0) return;
       }
@@ -179,5 +183,9 @@ export function collideCapsuleCapsule(
 
   // Single contact at the closest points: A's surface point is a + n*ra; midpoint along n.
   const k = 0.5 * (ra - rb + dist);
-  out.add(ax + nx * k, ay + ny * k, az + nz * k, -sep0, 0);
+  CP[0] = ax + nx * k;
+  CP[1] = ay + ny * k;
+  CP[2] = az + nz * k;
+  CP[3] = -sep0;
+  out.addPoint(CP, 0);
 }

@@ -1,3 +1,6 @@
+/** Scratch for {@link ContactManifold.addPoint}: x, y, z, depth of the contact being added. */
+export const CONTACT_POINT = new Float64Array(4);
+
 /**
  * The output of every narrow-phase tester: up to four contacts sharing one normal.
  *
@@ -51,6 +54,22 @@ export class ContactManifold {
     this.featureId[i] = featureId | 0;
     this.count = i + 1;
     return i;
+  }
+
+  /**
+   * Appends the contact at p[0..2] with depth p[3] (see {@link CONTACT_POINT}); ignores it when the manifold is
+   * full. The testers use this rather than {@link add}: in a tester too large for V8 to inline `add` into,
+   * each of add's double arguments would be a new heap number.
+   */
+  addPoint(p: Float64Array, featureId: number): void {
+    const i = this.count;
+    if (i >= 4) return;
+    this.positionX[i] = p[0];
+    this.positionY[i] = p[1];
+    this.positionZ[i] = p[2];
+    this.depth[i] = p[3];
+    this.featureId[i] = featureId | 0;
+    this.count = i + 1;
   }
 
   /** Reverses A and B: flips the normal (positions, depths and ids are symmetric). */

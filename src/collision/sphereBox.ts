@@ -1,7 +1,7 @@
 import type { Pose } from "../math/pose";
 import type { Box } from "../shapes/box";
 import type { Sphere } from "../shapes/sphere";
-import type { ContactManifold } from "./contactManifold";
+import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 
 const R = new Float64Array(9);
 
@@ -93,11 +93,9 @@ export function collideSphereBox(
   out.normalX = nx;
   out.normalY = ny;
   out.normalZ = nz;
-  out.add(
-    0.5 * (pa.px + nx * r + bx),
-    0.5 * (pa.py + ny * r + by),
-    0.5 * (pa.pz + nz * r + bz),
-    r - dist,
-    0,
-  );
+  CP[0] = 0.5 * (pa.px + nx * r + bx);
+  CP[1] = 0.5 * (pa.py + ny * r + by);
+  CP[2] = 0.5 * (pa.pz + nz * r + bz);
+  CP[3] = r - dist;
+  out.addPoint(CP, 0);
 }

@@ -1,7 +1,7 @@
 import type { Pose } from "../math/pose";
 import type { Capsule } from "../shapes/capsule";
 import type { Sphere } from "../shapes/sphere";
-import type { ContactManifold } from "./contactManifold";
+import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 
 /**
  * Sphere (A) vs capsule (B): the closest point of the capsule's core segment to the sphere centre
@@ -75,5 +75,9 @@ export function collideSphereCapsule(
   out.normalX = nx;
   out.normalY = ny;
   out.normalZ = nz;
-  out.add(pa.px + nx * k, pa.py + ny * k, pa.pz + nz * k, ra + rb - dist, 0);
+  CP[0] = pa.px + nx * k;
+  CP[1] = pa.py + ny * k;
+  CP[2] = pa.pz + nz * k;
+  CP[3] = ra + rb - dist;
+  out.addPoint(CP, 0);
 }

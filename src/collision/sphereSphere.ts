@@ -1,6 +1,6 @@
 import type { Pose } from "../math/pose";
 import type { Sphere } from "../shapes/sphere";
-import type { ContactManifold } from "./contactManifold";
+import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 
 /**
  * Sphere vs sphere: one contact on the line of centres (Ericson, RTCD 4.3.1).
@@ -47,5 +47,9 @@ export function collideSphereSphere(
   out.normalX = nx;
   out.normalY = ny;
   out.normalZ = nz;
-  out.add(pa.px + nx * k, pa.py + ny * k, pa.pz + nz * k, depth, 0);
+  CP[0] = pa.px + nx * k;
+  CP[1] = pa.py + ny * k;
+  CP[2] = pa.pz + nz * k;
+  CP[3] = depth;
+  out.addPoint(CP, 0);
 }
