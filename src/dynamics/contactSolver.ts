@@ -76,6 +76,9 @@ export const CONTACT = 34;
  */
 const IMPACT_SPEED = 0.5;
 
+/** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
+export const TOUCH_TOLERANCE = 0.005;
+
 /** One buffer of manifolds (the solver double-buffers them for persistence). */
 class ManifoldStore {
   count = 0;
@@ -711,6 +714,23 @@ export class ContactSolver {
         }
       }
     }
+  }
+
+  /**
+   * Whether manifold m of this step touches: the solver pushed (some contact's step impulse is positive) or
+   * some contact's end-of-step separation is within {@link TOUCH_TOLERANCE}. Speculative manifolds of bodies
+   * merely passing near each other do not touch (islands and contact events use this, as Box2D links islands
+   * by touching contacts only).
+   */
+  isTouching(m: number): boolean {
+    const s = this.cur;
+    const c = s.contacts;
+    const n = s.header[m * HEADER + H_COUNT];
+    for (let k = 0; k < n; k++) {
+      const co = (m * 4 + k) * CONTACT;
+      if (c[co + C_TOTAL_IMPULSE] > 0 || c[co + C_SEPARATION] <= TOUCH_TOLERANCE) return true;
+    }
+    return false;
   }
 
   /** Records each contact's separation at the end of the step (for events and diagnostics). */

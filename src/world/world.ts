@@ -18,7 +18,7 @@ import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
-import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField } from "../dynamics/contactSolver";
+import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
 import {
   integrateGyroscopic,
   integratePositions,
@@ -1779,7 +1779,9 @@ export class World {
       if (pa < 0 || pc < 0) continue;
       const dynA = b.motionType[a] === MotionType.Dynamic,
         dynC = b.motionType[c] === MotionType.Dynamic;
-      if (dynA && dynC) uf.union(pa, pc);
+      // Touching manifolds only: a body rolling past within the speculative margin must not keep a resting
+      // pile awake.
+      if (dynA && dynC && this.solver.isTouching(m)) uf.union(pa, pc);
     }
     // Jointed bodies share an island (they sleep and wake together).
     const ja = this.joints.activeA,
@@ -1937,7 +1939,7 @@ export class World {
         }
       }
       // Touching: the solver pushed, or the surfaces are within a small contact tolerance.
-      if (best >= 0 && (total > 0 || minSep <= 0.005)) {
+      if (best >= 0 && (total > 0 || minSep <= TOUCH_TOLERANCE)) {
         const mi = Math.floor(best / (4 * CONTACT));
         const nx = hd[mi * HEADER + HeaderField.normalX],
           ny = hd[mi * HEADER + HeaderField.normalX + 1],
