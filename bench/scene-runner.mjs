@@ -328,7 +328,9 @@ function buildWorldScene(C, spec, sleeping) {
         ...(b.continuous ? { continuity: ContinuousDetection.continuous() } : {}),
       },
       // Mass 1 like the Babylon scenes' PhysicsAggregate({ mass: 1 }); inertia follows from the shape.
-      ...(b.dynamic ? { massProperties: { mass: 1 } } : {}),
+      // Angular damping 0.1: the Babylon bodies' default (Havok's, which the plugin mirrors), so the engine
+      // rows simulate the same motion as the Babylon rows.
+      ...(b.dynamic ? { massProperties: { mass: 1 }, angularDamping: 0.1 } : {}),
     });
     handles.push(h);
   }
