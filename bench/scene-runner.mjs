@@ -444,6 +444,22 @@ function quantile(sorted, q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
+/** Milliseconds spent in World.step during the current measured step (continuum-plugin rows). */
+let innerMs = 0;
+
+/**
+ * The plugin's own cost per step, from the same steps: median engine step (World.step inside executeStep),
+ * median of (whole step - engine step), and their ratio.
+ */
+function pluginOverhead(times, inner) {
+  const n = times.length;
+  const rest = new Float64Array(n);
+  for (let i = 0; i < n; i++) rest[i] = times[i] - inner[i];
+  const engineMedianMs = quantile(Float64Array.from(inner).sort(), 0.5);
+  const overheadMedianMs = quantile(rest.sort(), 0.5);
+  return { engineInPluginMedianMs: engineMedianMs, pluginOwnMedianMs: overheadMedianMs, pluginOwnShare: overheadMedianMs / engineMedianMs };
+}
+
 /** Sanity check of the final state: where the dynamic bodies are, non-finite poses, joint pivot gaps. */
 function sanity(sim, spec) {
   const out = {};
@@ -547,6 +563,15 @@ async function main() {
         throw new Unavailable(`new ContinuumPlugin() threw: ${e?.message ?? e}`);
       }
       sim = buildBabylonScene(BABYLON, plugin, spec, sleeping, { engine, C });
+      // Time the engine's own step inside the plugin's: the rest of executeStep (prestep, transform sync,
+      // collision observables) is the plugin's overhead, measured in the same process and the same steps.
+      const world = plugin.world;
+      const engineStep = world.step;
+      world.step = function timedStep(dt) {
+        const s0 = performance.now();
+        engineStep.call(world, dt);
+        innerMs += performance.now() - s0;
+      };
     } else {
       const C = await loadContinuum();
       need(C, ["World", "Box", "Sphere", "Capsule", "Cylinder", "ConvexHull", "TriangleMesh", "MotionType", "ContinuousDetection", "JointAxis", "AxisMode", "RayResult"]);
@@ -626,6 +651,8 @@ async function main() {
       });
     const heapBefore = process.memoryUsage().heapUsed;
     const times = new Float64Array(steps);
+    // continuum-plugin: the engine step's share of each measured step (see timedStep).
+    const inner = new Float64Array(steps);
     // CPU time of this process per step (user + system, all threads: includes GC helper threads), which
     // other work on the machine inflates much less than wall time.
     const cpu = new Float64Array(steps);
@@ -634,8 +661,10 @@ async function main() {
       if (before) before();
       const c = process.cpuUsage();
       const s = performance.now();
+      innerMs = 0;
       op();
       times[i] = performance.now() - s;
+      inner[i] = innerMs;
       const c2 = process.cpuUsage(c);
       cpu[i] = (c2.user + c2.system) / 1000;
       if (after) after();
@@ -696,6 +725,7 @@ async function main() {
       gcMs: inWindow.reduce((a, e) => a + e.duration, 0),
       heapGrowthBytes: heapAfter - heapBefore,
       heapRetainedBytes: heapRetained - heapBefore,
+      ...(engine === "continuum-plugin" && !isRaycast ? pluginOverhead(times, inner) : {}),
       final: check,
     });
   } catch (e) {
