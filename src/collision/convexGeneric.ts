@@ -17,7 +17,7 @@ import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { ContactManifold } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
-import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, setSidePlane, sideEdge } from "./featureClip";
+import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
 
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
@@ -467,87 +467,13 @@ function addClippedCandidates(ref: Feature, idBase: number): void {
 
 // ---- reduction -----------------------------------------------------------------------------------
 
-/**
- * Picks up to four candidates: the deepest (ties within DEPTH_TIE go to the lower index, so a flat
- * resting contact keeps the same choice every step), the one farthest from it, then the two that
- * extend the area most on either side of that diagonal.
- */
+/** Reduces the candidates to four (featureClip's selectFourContacts, with the one-sided fill) and writes them. */
 function reduceAndWrite(out: ContactManifold): void {
   // The caller has set the normal on `out` (passing it as doubles would box it).
-  const nx = out.normalX,
-    ny = out.normalY,
-    nz = out.normalZ;
-  const n = candN;
-  let count = 0;
-  if (n <= 4) {
-    for (let i = 0; i < n; i++) chosen[i] = i;
-    count = n;
-  } else {
-    let i0 = 0;
-    for (let i = 1; i < n; i++) if (candD[i] > candD[i0] + DEPTH_TIE) i0 = i;
-    let i1 = -1,
-      best = -1;
-    for (let i = 0; i < n; i++) {
-      const dx = candX[i] - candX[i0],
-        dy = candY[i] - candY[i0],
-        dz = candZ[i] - candZ[i0];
-      const d = dx * dx + dy * dy + dz * dz;
-      if (d > best * (1 + 1e-6) + 1e-18) {
-        best = d;
-        i1 = i;
-      }
-    }
-    const ex = candX[i1] - candX[i0],
-      ey = candY[i1] - candY[i0],
-      ez = candZ[i1] - candZ[i0];
-    let i2 = -1,
-      i3 = -1,
-      aMax = 0,
-      aMin = 0;
-    const tie = 1e-6 * best;
-    for (let i = 0; i < n; i++) {
-      const px = candX[i] - candX[i0],
-        py = candY[i] - candY[i0],
-        pz = candZ[i] - candZ[i0];
-      // Signed area about the normal of triangle (i0, i1, i).
-      const s = (ey * pz - ez * py) * nx + (ez * px - ex * pz) * ny + (ex * py - ey * px) * nz;
-      if (s > aMax + tie) {
-        aMax = s;
-        i2 = i;
-      }
-      if (s < aMin - tie) {
-        aMin = s;
-        i3 = i;
-      }
-    }
-    count = 0;
-    chosen[count++] = i0;
-    if (i1 !== i0) chosen[count++] = i1;
-    if (i2 >= 0) chosen[count++] = i2;
-    if (i3 >= 0) chosen[count++] = i3;
-    if (count < 4) {
-      // One-sided (or collinear) set: add the point farthest from those chosen.
-      let bi = -1,
-        bd = 0;
-      for (let i = 0; i < n; i++) {
-        let d = 0,
-          used = false;
-        for (let k = 0; k < count; k++) {
-          const c = chosen[k];
-          if (c === i) used = true;
-          const dx = candX[i] - candX[c],
-            dy = candY[i] - candY[c],
-            dz = candZ[i] - candZ[c];
-          d += Math.sqrt(dx * dx + dy * dy + dz * dz);
-        }
-        if (!used && d > bd + 1e-9) {
-          bd = d;
-          bi = i;
-        }
-      }
-      if (bi >= 0) chosen[count++] = bi;
-    }
-  }
+  selectNormal[0] = out.normalX;
+  selectNormal[1] = out.normalY;
+  selectNormal[2] = out.normalZ;
+  const count = selectFourContacts(candX, candY, candZ, candD, candN, true, chosen);
   // Written in place rather than through ContactManifold.add: a call V8 does not inline boxes its doubles.
   for (let k = 0; k < count; k++) {
     const i = chosen[k];

@@ -33,7 +33,7 @@ import { TriangleMesh } from "../shapes/triangleMesh";
 import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, type TriangleSource } from "../shapes/triangleSource";
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
-import { ClipPolygon, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, setSidePlane, sideEdge } from "./featureClip";
+import { ClipPolygon, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
 
@@ -489,56 +489,10 @@ function clipFeature(): void {
 
 /** Picks up to four candidates (deepest, farthest from it, then the widest on either side), about normal st.n. */
 function reduce(): number {
-  const nx = st.nx,
-    ny = st.ny,
-    nz = st.nz;
-  const n = candN;
-  if (n <= 4) {
-    for (let i = 0; i < n; i++) chosen[i] = i;
-    return n;
-  }
-  let i0 = 0;
-  for (let i = 1; i < n; i++) if (candD[i] > candD[i0] + 1e-4) i0 = i;
-  let i1 = i0,
-    best = -1;
-  for (let i = 0; i < n; i++) {
-    const dx = candX[i] - candX[i0],
-      dy = candY[i] - candY[i0],
-      dz = candZ[i] - candZ[i0];
-    const d = dx * dx + dy * dy + dz * dz;
-    if (d > best * (1 + 1e-6) + 1e-18) {
-      best = d;
-      i1 = i;
-    }
-  }
-  const ex = candX[i1] - candX[i0],
-    ey = candY[i1] - candY[i0],
-    ez = candZ[i1] - candZ[i0];
-  let i2 = -1,
-    i3 = -1,
-    aMax = 0,
-    aMin = 0;
-  const tie = 1e-6 * best;
-  for (let i = 0; i < n; i++) {
-    const px = candX[i] - candX[i0],
-      py = candY[i] - candY[i0],
-      pz = candZ[i] - candZ[i0];
-    const s = (ey * pz - ez * py) * nx + (ez * px - ex * pz) * ny + (ex * py - ey * px) * nz;
-    if (s > aMax + tie) {
-      aMax = s;
-      i2 = i;
-    }
-    if (s < aMin - tie) {
-      aMin = s;
-      i3 = i;
-    }
-  }
-  let count = 0;
-  chosen[count++] = i0;
-  if (i1 !== i0) chosen[count++] = i1;
-  if (i2 >= 0) chosen[count++] = i2;
-  if (i3 >= 0) chosen[count++] = i3;
-  return count;
+  selectNormal[0] = st.nx;
+  selectNormal[1] = st.ny;
+  selectNormal[2] = st.nz;
+  return selectFourContacts(candX, candY, candZ, candD, candN, false, chosen);
 }
 
 // ---- main ----------------------------------------------------------------------------------------

@@ -311,3 +311,97 @@ export function hullSupportFeature(s: ConvexHull, d: Float64Array, v: number, ou
   out.n = 1;
   out.code = 128 + (v & 63);
 }
+
+/** The contact normal for {@link selectFourContacts} (x, y, z): doubles passed in an array are never boxed. */
+export const selectNormal = new Float64Array(3);
+
+/**
+ * Picks up to four of the n candidate contacts (x, y, z, depth d) into `chosen`, about the normal in
+ * {@link selectNormal}: the deepest (ties within 1e-4 go to the lower index, so a flat resting contact keeps the
+ * same choice every step), the one farthest from it, then the two that extend the area most on either side of
+ * that diagonal (the max-area set, as Box2D's and bepu's manifold reduction). With `fillOneSided`, a set with
+ * points on one side only (or collinear) gets the point farthest from those chosen as its fourth. Returns the
+ * count. Shared by the generic convex tester and the convex-triangle tester.
+ */
+export function selectFourContacts(
+  x: Float64Array,
+  y: Float64Array,
+  z: Float64Array,
+  d: Float64Array,
+  n: number,
+  fillOneSided: boolean,
+  chosen: Int32Array,
+): number {
+  if (n <= 4) {
+    for (let i = 0; i < n; i++) chosen[i] = i;
+    return n;
+  }
+  const nx = selectNormal[0],
+    ny = selectNormal[1],
+    nz = selectNormal[2];
+  let i0 = 0;
+  for (let i = 1; i < n; i++) if (d[i] > d[i0] + 1e-4) i0 = i;
+  let i1 = i0,
+    best = -1;
+  for (let i = 0; i < n; i++) {
+    const dx = x[i] - x[i0],
+      dy = y[i] - y[i0],
+      dz = z[i] - z[i0];
+    const dd = dx * dx + dy * dy + dz * dz;
+    if (dd > best * (1 + 1e-6) + 1e-18) {
+      best = dd;
+      i1 = i;
+    }
+  }
+  const ex = x[i1] - x[i0],
+    ey = y[i1] - y[i0],
+    ez = z[i1] - z[i0];
+  let i2 = -1,
+    i3 = -1,
+    aMax = 0,
+    aMin = 0;
+  const tie = 1e-6 * best;
+  for (let i = 0; i < n; i++) {
+    const px = x[i] - x[i0],
+      py = y[i] - y[i0],
+      pz = z[i] - z[i0];
+    // Signed area about the normal of triangle (i0, i1, i).
+    const sa = (ey * pz - ez * py) * nx + (ez * px - ex * pz) * ny + (ex * py - ey * px) * nz;
+    if (sa > aMax + tie) {
+      aMax = sa;
+      i2 = i;
+    }
+    if (sa < aMin - tie) {
+      aMin = sa;
+      i3 = i;
+    }
+  }
+  let count = 0;
+  chosen[count++] = i0;
+  if (i1 !== i0) chosen[count++] = i1;
+  if (i2 >= 0) chosen[count++] = i2;
+  if (i3 >= 0) chosen[count++] = i3;
+  if (fillOneSided && count < 4) {
+    // One-sided (or collinear) set: add the point farthest from those chosen.
+    let bi = -1,
+      bd = 0;
+    for (let i = 0; i < n; i++) {
+      let dsum = 0,
+        used = false;
+      for (let k = 0; k < count; k++) {
+        const c = chosen[k];
+        if (c === i) used = true;
+        const dx = x[i] - x[c],
+          dy = y[i] - y[c],
+          dz = z[i] - z[c];
+        dsum += Math.sqrt(dx * dx + dy * dy + dz * dz);
+      }
+      if (!used && dsum > bd + 1e-9) {
+        bd = dsum;
+        bi = i;
+      }
+    }
+    if (bi >= 0) chosen[count++] = bi;
+  }
+  return count;
+}
