@@ -27,7 +27,7 @@ import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
 import { ConvexHull } from "../shapes/convexHull";
-import { ConvexShape, type MutableVec3, type Shape } from "../shapes/shape";
+import { ConvexShape, type Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { TriangleMesh } from "../shapes/triangleMesh";
 import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, type TriangleSource } from "../shapes/triangleSource";
@@ -36,96 +36,11 @@ import { EpaResult, epaPenetration } from "./epa";
 import { ClipPolygon, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
-
-/** A triangle as a convex shape for GJK/EPA (internal; never registered as a public shape). */
-class TriangleShape extends ConvexShape {
-  readonly type = ShapeType.ConvexHull;
-  readonly minimumRadius = 0;
-  maximumRadius = 0;
-  readonly v = new Float64Array(9);
-
-  set(s: Float64Array): void {
-    let r = 0;
-    for (let i = 0; i < 9; i++) this.v[i] = s[i];
-    for (let c = 0; c < 3; c++) {
-      const x = s[3 * c],
-        y = s[3 * c + 1],
-        z = s[3 * c + 2];
-      const d = x * x + y * y + z * z;
-      if (d > r) r = d;
-    }
-    this.maximumRadius = Math.sqrt(r);
-  }
-
-  computeAabb(pose: Pose, out: Float64Array, o: number): void {
-    const v = this.v;
-    const qx = pose.qx,
-      qy = pose.qy,
-      qz = pose.qz,
-      qw = pose.qw;
-    out[o] = out[o + 1] = out[o + 2] = Infinity;
-    out[o + 3] = out[o + 4] = out[o + 5] = -Infinity;
-    for (let c = 0; c < 3; c++) {
-      const x = v[3 * c],
-        y = v[3 * c + 1],
-        z = v[3 * c + 2];
-      const tx = 2 * (qy * z - qz * y);
-      const ty = 2 * (qz * x - qx * z);
-      const tz = 2 * (qx * y - qy * x);
-      const wx = pose.px + x + qw * tx + (qy * tz - qz * ty);
-      const wy = pose.py + y + qw * ty + (qz * tx - qx * tz);
-      const wz = pose.pz + z + qw * tz + (qx * ty - qy * tx);
-      if (wx < out[o]) out[o] = wx;
-      if (wy < out[o + 1]) out[o + 1] = wy;
-      if (wz < out[o + 2]) out[o + 2] = wz;
-      if (wx > out[o + 3]) out[o + 3] = wx;
-      if (wy > out[o + 4]) out[o + 4] = wy;
-      if (wz > out[o + 5]) out[o + 5] = wz;
-    }
-  }
-
-  volume(): number {
-    return 0;
-  }
-
-  unitInertia(out: Float64Array, o: number): void {
-    for (let k = 0; k < 6; k++) out[o + k] = 0;
-  }
-
-  supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {
-    const v = this.v;
-    const d0 = v[0] * dx + v[1] * dy + v[2] * dz,
-      d1 = v[3] * dx + v[4] * dy + v[5] * dz,
-      d2 = v[6] * dx + v[7] * dy + v[8] * dz;
-    const k = d0 >= d1 ? (d0 >= d2 ? 0 : 2) : d1 >= d2 ? 1 : 2;
-    out.x = v[3 * k];
-    out.y = v[3 * k + 1];
-    out.z = v[3 * k + 2];
-  }
-
-  override supportCoreInto(dir: Float64Array, out: Float64Array): void {
-    const v = this.v;
-    const dx = dir[0],
-      dy = dir[1],
-      dz = dir[2];
-    const d0 = v[0] * dx + v[1] * dy + v[2] * dz,
-      d1 = v[3] * dx + v[4] * dy + v[5] * dz,
-      d2 = v[6] * dx + v[7] * dy + v[8] * dz;
-    const k = d0 >= d1 ? (d0 >= d2 ? 0 : 2) : d1 >= d2 ? 1 : 2;
-    out[0] = v[3 * k];
-    out[1] = v[3 * k + 1];
-    out[2] = v[3 * k + 2];
-  }
-
-  override radiiInto(out: Float64Array, o: number): void {
-    out[o] = 0;
-    out[o + 1] = this.maximumRadius;
-  }
-}
+import { TrianglePiece } from "./trianglePiece";
 
 // ---- scratch -------------------------------------------------------------------------------------
 
-const tri = new TriangleShape();
+const tri = new TrianglePiece();
 const IDENTITY = new Pose();
 const relPose = new Pose(); // the convex in the shifted mesh frame (position 0)
 const gjk = new GjkResult();
@@ -1022,7 +937,7 @@ export function collideWithTrianglesInto(a: Shape, pa: Pose, b: Shape, pb: Pose,
 
 // ---- continuous sweeps: meshes and heightfields as triangle pieces ------------------------------
 
-const sweepTri = new TriangleShape();
+const sweepTri = new TrianglePiece();
 const sweepList = new IntList(64);
 
 /** Feeds the triangles under a shape-local box to a sweep as convex pieces (one reused triangle shape). */
