@@ -637,6 +637,8 @@ async function main() {
     }
     globalThis.gc();
     globalThis.gc();
+    // A marker between warm-up and measurement, for V8 traces (--trace-deopt) of the measured steps.
+    if (process.env.BENCH_MARK) process.stdout.write("BENCH_MEASURE_START\n");
     const gcEntries = [];
     const obs = new PerformanceObserver((list) => gcEntries.push(...list.getEntries()));
     obs.observe({ entryTypes: ["gc"] });

@@ -598,17 +598,28 @@ export class DynamicTree {
           continue;
         }
         if (sp + 4 > stack.length) stack = this.growStack(sp + 4);
-        if (b1 === NULL_NODE || (a1 !== NULL_NODE && nodeArea(bdA, oa) >= nodeArea(bdB, ob))) {
-          stack[sp++] = c2A[a];
-          stack[sp++] = b;
-          stack[sp++] = a1;
-          stack[sp++] = b;
-        } else {
-          stack[sp++] = a;
-          stack[sp++] = c2B[b];
-          stack[sp++] = a;
-          stack[sp++] = b1;
-        }
+        // Descend into the larger node (or the one that is not a leaf). The areas are computed here, not by
+        // nodeArea: V8 does not inline it into this loop (it calls the visitor), and a double returned from a
+        // call is a new heap number. Both areas and both leaf tests are evaluated on every visit and combined
+        // as booleans: an operation first reached late in a run (a tree that held one leaf gains a second
+        // when a body falls asleep) would deoptimise this loop, and unoptimised code allocates.
+        const ax = bdA[oa + 3] - bdA[oa],
+          ay = bdA[oa + 4] - bdA[oa + 1],
+          az = bdA[oa + 5] - bdA[oa + 2];
+        const bx = bdB[ob + 3] - bdB[ob],
+          by = bdB[ob + 4] - bdB[ob + 1],
+          bz = bdB[ob + 5] - bdB[ob + 2];
+        const aLarger = ax * ay + ay * az + az * ax >= bx * by + by * bz + bz * bx;
+        const aLeaf = a1 === NULL_NODE,
+          bLeaf = b1 === NULL_NODE;
+        const a2 = c2A[a],
+          b2 = c2B[b];
+        const intoA = bLeaf || (!aLeaf && aLarger);
+        stack[sp] = intoA ? a2 : a;
+        stack[sp + 1] = intoA ? b : b2;
+        stack[sp + 2] = intoA ? a1 : a;
+        stack[sp + 3] = intoA ? b : b1;
+        sp += 4;
       }
     } finally {
       this.stackBase = base;

@@ -24,6 +24,9 @@ const PARAM = new Float64Array(1);
 /** addEnds inputs: normal n (0..2), face point q (3..5), r (6), margin (7), maxSep (8). */
 const ENDS = new Float64Array(9);
 
+/** An unbounded clip parameter (finite, so no infinity reaches arithmetic). */
+const BIG = 1e30;
+const NEG_BIG = -1e30;
 /** Cos of the largest angle between the segment and a box edge still treated as parallel (2 contacts). */
 const EDGE_PARALLEL_COS = 0.995;
 /** An edge axis must beat the best face axis by this much (metres) to be chosen: faces give coherent manifolds. */
@@ -294,17 +297,15 @@ function clipSlab(k: number): void {
   const c = SEG[k],
     u = SEG[3 + k],
     h = HALF[k];
-  if (Math.abs(u) < 1e-12) {
-    if (c > h || c < -h) {
-      CL[0] = 1;
-      CL[1] = -1;
-    }
-    return;
-  }
-  const inv = 1 / u;
-  let t1 = (-h - c) * inv,
-    t2 = (h - c) * inv;
-  if (t1 > t2) {
+  // A segment parallel to the slab is all inside it or all outside. Both cases go through the general
+  // clip below (an unbounded interval, or an empty one) rather than a branch of their own: a branch first
+  // taken late in a run would deoptimise the capsule-box tester, and unoptimised code allocates.
+  const outside = c > h || c < -h;
+  const parallel = (u < 0 ? -u : u) < 1e-12;
+  const inv = parallel ? 0 : 1 / u;
+  let t1 = parallel ? (outside ? BIG : NEG_BIG) : (-h - c) * inv,
+    t2 = parallel ? (outside ? NEG_BIG : BIG) : (h - c) * inv;
+  if (t1 > t2 && !parallel) {
     const tmp = t1;
     t1 = t2;
     t2 = tmp;

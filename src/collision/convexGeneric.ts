@@ -287,8 +287,13 @@ function hullFeature(s: ConvexHull, p: Pose, f: Feature): void {
   f.code = hullFeat.code;
 }
 
-/** Supporting feature of `s`'s core at pose p along world unit direction featDir (negated when `negate`). */
-function computeFeature(s: ConvexShape, p: Pose, negate: boolean, f: Feature): void {
+/**
+ * Supporting feature of `s`'s core at pose p along world unit direction featDir (negated when `negate`).
+ * The caller reads `type` (= s.type): a load of `s.type` here would make TurboFan infer s's maps from its map
+ * check, so the inlined per-shape function would read e.g. `halfLength` polymorphically over every shape
+ * class, merge it with `undefined` and box it (one heap number per call).
+ */
+function computeFeature(s: ConvexShape, type: ShapeType, p: Pose, negate: boolean, f: Feature): void {
   const dx = negate ? -featDir[0] : featDir[0],
     dy = negate ? -featDir[1] : featDir[1],
     dz = negate ? -featDir[2] : featDir[2];
@@ -305,7 +310,7 @@ function computeFeature(s: ConvexShape, p: Pose, negate: boolean, f: Feature): v
   featLocal[0] = dx + qw * tx + (qy * tz - qz * ty);
   featLocal[1] = dy + qw * ty + (qz * tx - qx * tz);
   featLocal[2] = dz + qw * tz + (qx * ty - qy * tx);
-  switch (s.type) {
+  switch (type) {
     case ShapeType.Box:
       boxFeature(s as Box, p, f);
       return;
@@ -630,8 +635,8 @@ function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: 
   featDir[0] = nx;
   featDir[1] = ny;
   featDir[2] = nz;
-  computeFeature(a, pa, false, featA);
-  computeFeature(b, pb, true, featB);
+  computeFeature(a, a.type, pa, false, featA);
+  computeFeature(b, b.type, pb, true, featB);
   const idBase = ((featA.code & 0xff) << 24) | ((featB.code & 0xff) << 16);
   candN = 0;
   let snapped = false,

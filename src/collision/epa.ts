@@ -249,7 +249,7 @@ function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): b
       probeDir[2] = nz * s;
       supportCsoFramed(a, b, probeDir, vW, vA, vB, 9);
       const h = ((vW[9] - vW[0]) * nx + (vW[10] - vW[1]) * ny + (vW[11] - vW[2]) * nz) / nl;
-      if (h > eps || h < -eps) nv = 4;
+      if (Math.abs(h) > eps) nv = 4;
     }
     if (nv === 3) return false;
   }
@@ -301,11 +301,21 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
   tetraScale[0] = scale;
   if (!buildTetrahedron(a, pa, b, pb)) return false;
   const tol = TOLERANCE * scale;
-  let best = -1;
+  // The nearest face of the latest iteration, copied out: its slot may be reused by addFace before the loop
+  // ends. Every exit finishes from these (one exit path: a branch first taken late in a run would
+  // deoptimise this function, and the unoptimised code allocates).
+  let outD = 0,
+    nx = 0,
+    ny = 0,
+    nz = 0,
+    vi = 0,
+    vj = 0,
+    vk = 0;
+  let brokeDown = false;
   let iter = 0;
   for (; iter < MAX_ITERATIONS; iter++) {
     // Nearest face to the origin.
-    best = -1;
+    let best = -1;
     let bestD = Infinity;
     for (let f = 0; f < nf; f++) {
       if (fAlive[f] !== 0 && fD[f] < bestD) {
@@ -314,11 +324,15 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
       }
     }
     if (best < 0) return false;
-    if (nv >= MAX_V) break;
     const b3 = best * 3;
-    const nx = fN[b3],
-      ny = fN[b3 + 1],
-      nz = fN[b3 + 2];
+    outD = bestD;
+    nx = fN[b3];
+    ny = fN[b3 + 1];
+    nz = fN[b3 + 2];
+    vi = fV[b3];
+    vj = fV[b3 + 1];
+    vk = fV[b3 + 2];
+    if (nv >= MAX_V) break;
     const w = nv * 3;
     probeDir[0] = nx;
     probeDir[1] = ny;
@@ -341,26 +355,20 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
         addEdge(fV[f3 + 2], fV[f3]);
       }
     }
-    // The nearest face is always visible here; keep its data to fall back on.
-    const keepD = bestD;
     const newV = nv++;
     let ok = ne >= 3;
     for (let e = 0; e < ne && ok; e++) ok = addFace(eFrom[e], eTo[e], newV);
+    // Polytope broke down numerically: answer with the last good nearest face (copied out above).
     if (!ok) {
-      // Polytope broke down numerically: answer with the last good nearest face.
-      finishFace[0] = keepD;
-      finishFace[1] = nx;
-      finishFace[2] = ny;
-      finishFace[3] = nz;
-      return finish(a, pa, b, pb, out, fV[b3], fV[b3 + 1], fV[b3 + 2], iter + 1);
+      brokeDown = true;
+      break;
     }
   }
-  const b3 = best * 3;
-  finishFace[0] = fD[best];
-  finishFace[1] = fN[b3];
-  finishFace[2] = fN[b3 + 1];
-  finishFace[3] = fN[b3 + 2];
-  return finish(a, pa, b, pb, out, fV[b3], fV[b3 + 1], fV[b3 + 2], iter);
+  finishFace[0] = outD;
+  finishFace[1] = nx;
+  finishFace[2] = ny;
+  finishFace[3] = nz;
+  return finish(a, pa, b, pb, out, vi, vj, vk, iter + (brokeDown ? 1 : 0));
 }
 
 const bary = new Float64Array(3);
