@@ -208,6 +208,8 @@ export class World {
   /** Sleeping islands: lists of handles, by island id. */
   private sleepingIslands: (number[] | null)[] = [];
   private freeIslandIds: number[] = [];
+  /** Handle lists of released islands, reused by the next islands to fall asleep (no allocation per sleep). */
+  private readonly islandListPool: number[][] = [];
   private touchingPrev = new PairTable(6);
   private touchingCur = new PairTable(6);
   private triggerPrev = new PairTable(0);
@@ -1817,7 +1819,18 @@ export class World {
         if (b.sleepTime[c] < minT[r]) minT[r] = b.sleepTime[c];
       }
     }
-    // Islands that have rested long enough sleep together.
+    this.sleepRestedIslands(n);
+  }
+
+  /**
+   * Islands (union-find roots over the active list) that have rested long enough sleep together. Apart from
+   * updateSleep, whose loops over velocities would otherwise be deoptimised (and box every double) when the
+   * first island of a run falls asleep.
+   */
+  private sleepRestedIslands(n: number): void {
+    const uf = this.unionFind;
+    const minT = this.islandMin;
+    const ids = this.active.data;
     const list = this.sleepScratch;
     for (let k = 0; k < n; k++) {
       if (uf.find(k) !== k || minT[k] < this.timeToSleep) continue;
@@ -1844,7 +1857,8 @@ export class World {
   /** Puts the given bodies to sleep as one island: zero velocity, proxies into the static tree. */
   private sleepBodies(ids: ArrayLike<number>, n: number): void {
     const b = this.bodies;
-    const handles: number[] = [];
+    const handles = this.islandListPool.length > 0 ? this.islandListPool.pop()! : [];
+    handles.length = 0;
     for (let k = 0; k < n; k++) handles.push(b.handle[ids[k]]);
     const island = this.newIsland(handles);
     for (let k = 0; k < n; k++) {
@@ -1866,6 +1880,8 @@ export class World {
   }
 
   private releaseIsland(id: number): void {
+    const list = this.sleepingIslands[id];
+    if (list) this.islandListPool.push(list);
     this.sleepingIslands[id] = null;
     this.freeIslandIds.push(id);
   }
@@ -1878,14 +1894,14 @@ export class World {
     if ((b.flags[i] & BodyFlag.Sleeping) === 0) return;
     const isl = b.island[i];
     const members = isl >= 0 ? this.sleepingIslands[isl] : null;
-    if (isl >= 0) this.releaseIsland(isl);
     if (members) {
-      for (const h of members) {
-        const j = b.indexOf(h);
-        if (j < 0) continue;
-        this.wakeOne(j);
+      // Indexed loop (no iterator object); the list returns to the pool once its members are awake.
+      for (let k = 0; k < members.length; k++) {
+        const j = b.indexOf(members[k]);
+        if (j >= 0) this.wakeOne(j);
       }
     }
+    if (isl >= 0) this.releaseIsland(isl);
     if (b.flags[i] & BodyFlag.Sleeping) this.wakeOne(i);
   }
 
@@ -1896,6 +1912,32 @@ export class World {
     b.sleepTime[j] = 0;
     this.removeProxy(j);
     this.updateProxy(j);
+  }
+
+  /**
+   * Ended contact events: pairs that touched last step and not now, unless both sides are at rest (sleep keeps
+   * them silent). A method of its own, apart from buildEvents' loop over the contacts: the first pair of
+   * resting bodies to part takes a branch for the first time, and the deoptimisation that follows should not
+   * send the contact loop (doubles, which unoptimised code boxes) back to the interpreter.
+   */
+  private reportEndedContacts(cur: PairTable, prev: PairTable): void {
+    const b = this.bodies;
+    const ev = this.contactEvents;
+    for (let e = 0; e < prev.count; e++) {
+      const ha = prev.keyA[e],
+        hb = prev.keyB[e];
+      if (cur.find(ha, hb) >= 0) continue;
+      const ia = b.indexOf(ha),
+        ib = b.indexOf(hb);
+      if (ia < 0 || ib < 0) continue; // removed bodies report nothing
+      if (this.isResting(ia) && this.isResting(ib)) {
+        const k = cur.insert(ha, hb);
+        for (let q = 0; q < 6; q++) cur.payload[k * 6 + q] = prev.payload[e * 6 + q];
+        continue;
+      }
+      const pl = prev.payload;
+      ev.add(ha, hb, ContactEventType.Ended, pl, e * 6);
+    }
   }
 
   /** Contact events per body pair: began / persisted / ended (one per pair per step). */
@@ -1963,22 +2005,7 @@ export class World {
       m = end;
     }
     this.stats.maxPenetration = deepest;
-    // Pairs that touched last step and not now ended, unless both sides are at rest (sleep keeps them silent).
-    for (let e = 0; e < prev.count; e++) {
-      const ha = prev.keyA[e],
-        hb = prev.keyB[e];
-      if (cur.find(ha, hb) >= 0) continue;
-      const ia = b.indexOf(ha),
-        ib = b.indexOf(hb);
-      if (ia < 0 || ib < 0) continue; // removed bodies report nothing
-      if (this.isResting(ia) && this.isResting(ib)) {
-        const k = cur.insert(ha, hb);
-        for (let q = 0; q < 6; q++) cur.payload[k * 6 + q] = prev.payload[e * 6 + q];
-        continue;
-      }
-      const pl = prev.payload;
-      ev.add(ha, hb, ContactEventType.Ended, pl, e * 6);
-    }
+    this.reportEndedContacts(cur, prev);
     // Trigger enter / exit.
     const tc = this.triggerCur,
       tp = this.triggerPrev;
