@@ -40,6 +40,10 @@ const FACE_B_BIAS = 1e-3;
 const EDGE_BIAS = 2e-3;
 /** Best faces of A and B closer to parallel than this (|cos|, about 10 degrees) are a face-on-face contact. */
 const FACE_PARALLEL_COS = 0.985;
+/** |a_i . b_j| by 3 i + j, for picking the reference face's entry without a branch per axis pair. */
+const ABS_C = new Float64Array(9);
+/** Face areas (up to a factor 4) of A's faces normal to x, y, z ([0..2]) and of B's ([3..5]). */
+const FACE_AREA = new Float64Array(6);
 /** Edge axes whose edges are this close to parallel (|a x b|) repeat a face axis and are skipped. */
 const PARALLEL_EPS = 1e-5;
 
@@ -220,16 +224,27 @@ export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMar
   // step to step on a resting box and lose the feature ids. Then the larger face is the reference:
   // the smaller box's corners rest on it, and its normal is the right one for a box tipping on an
   // edge. Otherwise the larger separation wins, with a bias towards A.
-  const cAB =
-    iA === 0 ? (iB === 0 ? e00 : iB === 1 ? e01 : e02) : iA === 1 ? (iB === 0 ? e10 : iB === 1 ? e11 : e12) : iB === 0 ? e20 : iB === 1 ? e21 : e22;
-  let refIsB: boolean;
-  if (cAB >= FACE_PARALLEL_COS) {
-    const areaA = iA === 0 ? ay * az : iA === 1 ? ax * az : ax * ay;
-    const areaB = iB === 0 ? by * bz : iB === 1 ? bx * bz : bx * by;
-    refIsB = areaB > areaA * (1 + 1e-6);
-  } else {
-    refIsB = sB > sA + FACE_B_BIAS;
-  }
+  // Both tests are evaluated and the values picked by index: an operation first reached late in a run (a face
+  // pair not met before) would deoptimise this tester, and unoptimised code allocates.
+  ABS_C[0] = e00;
+  ABS_C[1] = e01;
+  ABS_C[2] = e02;
+  ABS_C[3] = e10;
+  ABS_C[4] = e11;
+  ABS_C[5] = e12;
+  ABS_C[6] = e20;
+  ABS_C[7] = e21;
+  ABS_C[8] = e22;
+  FACE_AREA[0] = ay * az;
+  FACE_AREA[1] = ax * az;
+  FACE_AREA[2] = ax * ay;
+  FACE_AREA[3] = by * bz;
+  FACE_AREA[4] = bx * bz;
+  FACE_AREA[5] = bx * by;
+  const cAB = ABS_C[iA * 3 + iB];
+  const byArea = FACE_AREA[3 + iB] > FACE_AREA[iA] * (1 + 1e-6);
+  const bySeparation = sB > sA + FACE_B_BIAS;
+  const refIsB = cAB >= FACE_PARALLEL_COS ? byArea : bySeparation;
   // The largest separation over all axes: a lower bound of the distance between the boxes.
   let sMax = sA > sB ? sA : sB;
   if (sE > sMax) sMax = sE;
@@ -350,28 +365,25 @@ function faceContact(
   const idBase = refIsB | (face << 1) | (incFace << 4);
   const flip = refIsB === 1 ? -1 : 1;
 
-  if (n === 0) {
-    // Separated with no lateral overlap of the faces (the boxes pass by each other's corners): the
-    // clip is empty although the SAT gap is within the margin. Keep one conservative speculative
-    // contact at gap sMax, under the incident vertex nearest the reference face, clamped onto it.
-    // (The clip passes overwrote buffer 0, so read the incident face from INC.)
-    let best = 0;
-    for (let i = 1; i < 4; i++) if (INC[8 + i] < INC[8 + best]) best = i;
-    const ix = INC[best],
-      iy = INC[4 + best];
-    const x = ix > hu ? hu : ix < -hu ? -hu : ix;
-    const y = iy > hv ? hv : iy < -hv ? -hv : iy;
-    const h = 0.5 * sMax;
-    out.normalX = nx * flip;
-    out.normalY = ny * flip;
-    out.normalZ = nz * flip;
-    CP[0] = fx + ux * x + vx * y + nx * h;
-    CP[1] = fy + uy * x + vy * y + ny * h;
-    CP[2] = fz + uz * x + vz * y + nz * h;
-    CP[3] = -sMax;
-    out.addPoint(CP, idBase | ((48 + best) << 7));
-    return;
-  }
+  // Separated with no lateral overlap of the faces (the boxes pass by each other's corners), the clip is
+  // empty although the SAT gap is within the margin: then keep one conservative speculative contact at gap
+  // sMax, under the incident vertex nearest the reference face, clamped onto it (the clip passes overwrote
+  // buffer 0, so it reads the incident face from INC). It is computed on every call and enters the clip
+  // buffer by selects, not in a branch of its own: that branch is first taken late in a run, and it would
+  // deoptimise this function (unoptimised code allocates). sMax <= margin (the SAT tests above), so the
+  // point is kept below, and as the only point it needs no gap correction.
+  let best = 0;
+  for (let i = 1; i < 4; i++) if (INC[8 + i] < INC[8 + best]) best = i;
+  // (Math.min / max rather than comparisons inside the selects: those would run only when the clip is empty.)
+  const fallbackX = Math.max(-hu, Math.min(hu, INC[best])),
+    fallbackY = Math.max(-hv, Math.min(hv, INC[4 + best]));
+  const fallbackCode = 48 + best;
+  const empty = n === 0;
+  PX[src] = empty ? fallbackX : PX[src];
+  PY[src] = empty ? fallbackY : PY[src];
+  PZ[src] = empty ? sMax : PZ[src];
+  PCODE[src] = empty ? fallbackCode : PCODE[src];
+  n = empty ? 1 : n;
 
   // The clip measures gaps from the reference plane. When the supporting vertex of the incident box was
   // clipped away, the smallest of them can exceed the true distance; a speculative contact must never
