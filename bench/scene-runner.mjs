@@ -7,6 +7,9 @@
 // warmup / steps default to the scene's own (bench/scenes.mjs), else 120 / 1000.
 // --cpu-prof=FILE writes a V8 CPU profile of the measured steps only (node:inspector), for bench/profile.mjs.
 // --heap-prof=FILE writes a sampling heap profile (allocations) of the measured steps, for bench/profile.mjs --alloc.
+// BENCH_MARK=1 in the environment prints `BENCH_MEASURE_START` between warm-up and measurement, so V8 traces can
+// be cut to the measured steps: BENCH_MARK=1 node --expose-gc --trace-deopt bench/scene-runner.mjs ... |
+// sed -n '/BENCH_MEASURE_START/,/BENCH_RESULT/p'
 // The result has status "ok", "unavailable" (the engine could not be loaded: no build, missing export)
 // or "failed" (it loaded but threw while building or stepping the scene); only "ok" carries timings.
 import fs from "node:fs";
