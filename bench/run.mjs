@@ -237,7 +237,11 @@ function profileSummaries() {
     .sort((a, b) => (a.scene + a.engine + a.sleep).localeCompare(b.scene + b.engine + b.sleep));
 }
 
-function writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds) {
+/**
+ * @param build `{ commit, dist }` as recorded when the rows ran (a re-render must not report the tree it is
+ * rendered from).
+ */
+function writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds, build) {
   const cpus = os.cpus();
   const lines = [];
   lines.push("# Continuum benchmark results", "");
@@ -252,7 +256,7 @@ function writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds
   lines.push(`- OS: ${os.type()} ${os.release()} ${os.arch()}`);
   lines.push(`- Node: ${process.version}`);
   lines.push(`- @babylonjs/core ${pkgVersion("@babylonjs/core")}, @babylonjs/havok ${pkgVersion("@babylonjs/havok")}`);
-  lines.push(`- Commit: ${gitCommit()}; ${distInfo()}`);
+  lines.push(`- Commit: ${build.commit}; ${build.dist}`);
   lines.push(`- Date: ${startedAt.toISOString()} (the run took ${(wallSeconds / 60).toFixed(1)} min)`);
   lines.push(
     `- Load average (1/5/15 min) at start: ${loadStart.map((x) => x.toFixed(2)).join(" / ")}, at end: ` +
@@ -421,12 +425,14 @@ async function main() {
     const saved = JSON.parse(fs.readFileSync(opts.render, "utf8"));
     const o = { ...opts, ...saved.opts, out: opts.out };
     if (saved.opts?.partial && !process.argv.includes("--out")) o.out = path.join(here, "out", "partial.md");
-    writeMarkdown(saved.results, o, new Date(saved.date), saved.loadStart ?? [NaN, NaN, NaN], saved.loadEnd ?? [NaN, NaN, NaN], saved.wallSeconds ?? NaN);
+    const build = saved.build ?? { commit: "not recorded in the saved run", dist: "dist/continuum.mjs not recorded" };
+    writeMarkdown(saved.results, o, new Date(saved.date), saved.loadStart ?? [NaN, NaN, NaN], saved.loadEnd ?? [NaN, NaN, NaN], saved.wallSeconds ?? NaN, build);
     console.log(`wrote ${path.relative(process.cwd(), o.out)} from ${path.relative(process.cwd(), opts.render)}`);
     return;
   }
   const startedAt = new Date();
   const loadStart = os.loadavg();
+  const build = { commit: gitCommit(), dist: distInfo() };
   const results = [];
   const rows = [];
   for (const scene of opts.scenes) {
@@ -446,11 +452,11 @@ async function main() {
   }
   const loadEnd = os.loadavg();
   const wallSeconds = (Date.now() - startedAt.getTime()) / 1000;
-  writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds);
+  writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds, build);
   const outDir = path.join(here, "out");
   fs.mkdirSync(outDir, { recursive: true });
   const jsonName = opts.partial ? "partial.json" : "results.json";
-  fs.writeFileSync(path.join(outDir, jsonName), JSON.stringify({ date: startedAt.toISOString(), loadStart, loadEnd, wallSeconds, opts, results }, null, 2));
+  fs.writeFileSync(path.join(outDir, jsonName), JSON.stringify({ date: startedAt.toISOString(), loadStart, loadEnd, wallSeconds, build, opts, results }, null, 2));
   console.log(`wrote ${path.relative(process.cwd(), opts.out) || opts.out} and bench/out/${jsonName}`);
   // Rows that are merely unavailable are expected while the engine is being written; a crash is an error.
   if (results.some((r) => r.status === "failed")) process.exitCode = 1;
