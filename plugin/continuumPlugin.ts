@@ -125,6 +125,9 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _q = new Quaternion();
   /** The flat pose buffer of the per-step sync (World.getOriginPose: position, then orientation). */
   private readonly _poseBuf = new Float64Array(7);
+  /** Thin-instance sync scratch: the pose as a {@link Pose} and its rotation matrix (Pose.rotationMatrix). */
+  private readonly _syncPose = new Pose();
+  private readonly _syncRot = new Float64Array(9);
   private readonly _m = new Matrix();
   private readonly _m2 = new Matrix();
   private readonly _m3 = new Matrix();
@@ -498,27 +501,26 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
         if (rec.handle < 0) continue;
         // The instance matrix written straight from the flat pose (Babylon's Matrix.ComposeToRef layout:
         // scaled rotation rows, translation in 12..14), with no Vector3 / Quaternion / Matrix in between.
+        // Row i of Babylon's upper 3x3 is the body's local axis i in world space (column i of the engine's
+        // row-major rotation matrix) times the instance's scale along it.
         this.world.getOriginPose(rec.handle, p, 0);
-        const x = p[3],
-          y = p[4],
-          z = p[5],
-          w = p[6];
-        const xx = x * x, yy = y * y, zz = z * z, xy = x * y, zw = z * w, zx = z * x, yw = y * w, yz = y * z, xw = x * w;
+        const R = this._syncRot;
+        this._syncPose.set(p[0], p[1], p[2], p[3], p[4], p[5], p[6]).rotationMatrix(R, 0);
         const o = i * 16,
           sx = rec.sx,
           sy = rec.sy,
           sz = rec.sz;
-        matrixData[o] = (1 - 2 * (yy + zz)) * sx;
-        matrixData[o + 1] = 2 * (xy + zw) * sx;
-        matrixData[o + 2] = 2 * (zx - yw) * sx;
+        matrixData[o] = R[0] * sx;
+        matrixData[o + 1] = R[3] * sx;
+        matrixData[o + 2] = R[6] * sx;
         matrixData[o + 3] = 0;
-        matrixData[o + 4] = 2 * (xy - zw) * sy;
-        matrixData[o + 5] = (1 - 2 * (zz + xx)) * sy;
-        matrixData[o + 6] = 2 * (yz + xw) * sy;
+        matrixData[o + 4] = R[1] * sy;
+        matrixData[o + 5] = R[4] * sy;
+        matrixData[o + 6] = R[7] * sy;
         matrixData[o + 7] = 0;
-        matrixData[o + 8] = 2 * (zx + yw) * sz;
-        matrixData[o + 9] = 2 * (yz - xw) * sz;
-        matrixData[o + 10] = (1 - 2 * (yy + xx)) * sz;
+        matrixData[o + 8] = R[2] * sz;
+        matrixData[o + 9] = R[5] * sz;
+        matrixData[o + 10] = R[8] * sz;
         matrixData[o + 11] = 0;
         matrixData[o + 12] = p[0];
         matrixData[o + 13] = p[1];

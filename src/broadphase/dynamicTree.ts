@@ -537,17 +537,14 @@ export class DynamicTree {
           stack = this.stack;
           continue;
         }
-        if (descendFirst(bd, oa, ob, a1, b1)) {
-          stack[sp++] = c2[a];
-          stack[sp++] = b;
-          stack[sp++] = a1;
-          stack[sp++] = b;
-        } else {
-          stack[sp++] = a;
-          stack[sp++] = c2[b];
-          stack[sp++] = a;
-          stack[sp++] = b1;
-        }
+        const intoA = descendFirst(bd, oa, bd, ob, a1, b1);
+        const a2 = c2[a],
+          b2 = c2[b];
+        stack[sp] = intoA ? a2 : a;
+        stack[sp + 1] = intoA ? b : b2;
+        stack[sp + 2] = intoA ? a1 : a;
+        stack[sp + 3] = intoA ? b : b1;
+        sp += 4;
       }
     } finally {
       this.stackBase = base;
@@ -598,23 +595,12 @@ export class DynamicTree {
           continue;
         }
         if (sp + 4 > stack.length) stack = this.growStack(sp + 4);
-        // Descend into the larger node (or the one that is not a leaf). The areas are computed here, not by
-        // nodeArea: V8 does not inline it into this loop (it calls the visitor), and a double returned from a
-        // call is a new heap number. Both areas and both leaf tests are evaluated on every visit and combined
-        // as booleans: an operation first reached late in a run (a tree that held one leaf gains a second
-        // when a body falls asleep) would deoptimise this loop, and unoptimised code allocates.
-        const ax = bdA[oa + 3] - bdA[oa],
-          ay = bdA[oa + 4] - bdA[oa + 1],
-          az = bdA[oa + 5] - bdA[oa + 2];
-        const bx = bdB[ob + 3] - bdB[ob],
-          by = bdB[ob + 4] - bdB[ob + 1],
-          bz = bdB[ob + 5] - bdB[ob + 2];
-        const aLarger = ax * ay + ay * az + az * ax >= bx * by + by * bz + bz * bx;
-        const aLeaf = a1 === NULL_NODE,
-          bLeaf = b1 === NULL_NODE;
+        // Both children are read and the pushes are selects: a branch first taken late in a run (a tree that
+        // held one leaf gains a second when a body falls asleep) would deoptimise this loop, and unoptimised
+        // code allocates.
+        const intoA = descendFirst(bdA, oa, bdB, ob, a1, b1);
         const a2 = c2A[a],
           b2 = c2B[b];
-        const intoA = bLeaf || (!aLeaf && aLarger);
         stack[sp] = intoA ? a2 : a;
         stack[sp + 1] = intoA ? b : b2;
         stack[sp + 2] = intoA ? a1 : a;
@@ -1174,18 +1160,24 @@ function binOf(c: number, lo: number, k: number): number {
 
 /**
  * Which node to split in a pair descent: the internal one, or the larger one when both are internal
- * (splitting the bigger box first culls more). True = split A.
+ * (splitting the bigger box first culls more). True = split A. The boxes are at bdA[oa..] and bdB[ob..]
+ * (one tree's bounds twice for a self test).
  */
-function descendFirst(bd: Float64Array, oa: number, ob: number, a1: number, b1: number): boolean {
-  if (b1 === NULL_NODE) return true;
-  if (a1 === NULL_NODE) return false;
-  return nodeArea(bd, oa) >= nodeArea(bd, ob);
+function descendFirst(bdA: Float64Array, oa: number, bdB: Float64Array, ob: number, a1: number, b1: number): boolean {
+  // Every operation runs on every call (no branch that a late first use would deoptimise), and the areas are
+  // written out: nodeArea's double result would be boxed wherever V8 does not inline it.
+  const ax = bdA[oa + 3] - bdA[oa],
+    ay = bdA[oa + 4] - bdA[oa + 1],
+    az = bdA[oa + 5] - bdA[oa + 2];
+  const bx = bdB[ob + 3] - bdB[ob],
+    by = bdB[ob + 4] - bdB[ob + 1],
+    bz = bdB[ob + 5] - bdB[ob + 2];
+  const aLarger = ax * ay + ay * az + az * ax >= bx * by + by * bz + bz * bx;
+  const aLeaf = a1 === NULL_NODE,
+    bLeaf = b1 === NULL_NODE;
+  return bLeaf || (!aLeaf && aLarger);
 }
 
-/**
- * Ray slab test against the box at `o`; returns the entry distance in [0, maxT] or -1 on a miss. A 0*Infinity
- * NaN (origin on a face, zero direction component) fails both comparisons and so leaves the interval alone.
- */
 /**
  * Scratch of {@link DynamicTree.raycast}: its arguments on their way to raycastArray, and a visitor's clipped
  * limit on its way to an unboxed local. Each is read back at once, so nested queries may share them.
@@ -1193,6 +1185,12 @@ function descendFirst(bd: Float64Array, oa: number, ob: number, a1: number, b1: 
 const RAY = new Float64Array(10);
 const UNBOX = new Float64Array(1);
 
+/**
+ * Ray slab test against the box at `o` grown by the query's half extents (near faces tested from the origin
+ * shifted to n, far faces from f; see raycastArray); returns the entry distance in [0, maxT] or -1 on a miss.
+ * A 0*Infinity NaN (origin on a face, zero direction component) fails both comparisons and so leaves the
+ * interval alone.
+ */
 function slab(
   bd: Float64Array,
   o: number,

@@ -68,9 +68,7 @@ const PARALLEL_EPS = 1e-5;
  * clip plane). Edge case: 1 << 13 | edgeA | edgeB << 4, edges numbered 4*axis + sign bits.
  */
 export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
-  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
-  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
   if (speculativeMargin !== undefined) out.margin = speculativeMargin;
   const margin = out.margin;
   out.count = 0;

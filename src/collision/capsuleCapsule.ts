@@ -28,9 +28,7 @@ export function collideCapsuleCapsule(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin (see ContactManifold.margin): take it from the manifold.
-  // The margin is read from the manifold (a double field) so that it stays an unboxed double: a parameter
-  // that is sometimes undefined is a tagged value, and merging a double into it allocates a HeapNumber.
+  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
   if (speculativeMargin !== undefined) out.margin = speculativeMargin;
   const margin = out.margin;
   out.count = 0;

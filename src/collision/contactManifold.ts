@@ -33,7 +33,9 @@ export class ContactManifold {
   childB = 0;
   /**
    * The speculative margin a tester uses when it is called without one (the narrow phase's dispatch does
-   * that: a double argument to a call V8 cannot inline is boxed, once per pair per step).
+   * that: a double argument to a call V8 cannot inline is boxed, once per pair per step). A tester called
+   * with a margin copies it here, then reads it from here: a parameter that is sometimes undefined is a tagged
+   * value, and merging a double into it would allocate a heap number.
    */
   margin = 0.5;
 

@@ -39,7 +39,7 @@ import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { EpaResult, epaPenetration } from "./epa";
-import { GjkResult, gjkDistance } from "./gjk";
+import { GjkResult, gjkDistanceFrom } from "./gjk";
 
 /** Iteration cap of the interval narrowing (bepu: "fixed but high iteration threshold"). */
 export const SWEEP_MAX_ITERATIONS = 25;
@@ -356,7 +356,6 @@ const LO = new Float64Array(SAMPLES);
 const HI = new Float64Array(SAMPLES);
 const HIT = new Uint8Array(SAMPLES);
 
-/** Output of distanceAt: surface distance, unit normal A -> B, closest surface points. */
 /**
  * The sweep's scalar state between its helpers: distanceAt's output (surface distance, unit normal A -> B,
  * closest surface points), the current piece pair's bounding radii, the last piece pair's and the best hit's
@@ -437,18 +436,25 @@ function posePieces(t: number): void {
   }
 }
 
+/** GJK's start for distanceAt: the last normal (A -> B) as warm-start direction, no distance limit. */
+const gjkStart = new Float64Array([0, 0, 0, Infinity]);
+
 /**
  * Surface distance of the current piece pair at time t into st.dDist (negative or 0 when overlapping),
- * with the normal and closest points when `full` or when separated.
+ * with the normal and closest points when `full` or when separated. Results stay in `st` (a returned
+ * double would be boxed).
  */
-function distanceAt(t: number, full: boolean): number {
+function distanceAt(t: number, full: boolean): void {
   const a = pA!,
     b = pB!;
   posePieces(t);
   queries++;
   const ra = a.coreRadius,
     rb = b.coreRadius;
-  const sep = gjkDistance(a, poseA, b, poseB, gjk, st.dNx, st.dNy, st.dNz);
+  gjkStart[0] = st.dNx;
+  gjkStart[1] = st.dNy;
+  gjkStart[2] = st.dNz;
+  const sep = gjkDistanceFrom(a, poseA, b, poseB, gjk, gjkStart);
   if (sep) {
     st.dNx = gjk.nx;
     st.dNy = gjk.ny;
@@ -460,7 +466,7 @@ function distanceAt(t: number, full: boolean): number {
     st.dBx = gjk.bx - st.dNx * rb;
     st.dBy = gjk.by - st.dNy * rb;
     st.dBz = gjk.bz - st.dNz * rb;
-    return st.dDist;
+    return;
   }
   // Cores overlap: penetration (EPA) only when the caller wants the normal.
   st.dDist = -(ra + rb);
@@ -499,10 +505,7 @@ function distanceAt(t: number, full: boolean): number {
       st.dAz = st.dBz = 0.5 * (poseA.pz + poseB.pz);
     }
   }
-  return st.dDist;
 }
-
-/** Bracket output. */
 
 /**
  * The times in [tStart, tEnd] when the relative linear motion P + U t is within distance R: false
@@ -608,7 +611,8 @@ function sweepPiecePair(tEnd: number, minProg: number, conv: number): boolean {
       // Evenly spaced; the ends are exactly t0 and t1. A zero-width interval needs one sample.
       const s = i === SAMPLES - 1 ? t1 : t0 + (span * i) / (SAMPLES - 1);
       S[i] = s;
-      const d = distanceAt(s, false);
+      distanceAt(s, false);
+      const d = st.dDist;
       if (d <= SWEEP_CONTACT_TOLERANCE) {
         HIT[i] = 1;
         k = i;
@@ -794,7 +798,6 @@ let bestHit = false,
   bestB = 0;
 let sweepIterations = 0,
   sweepPairs = 0;
-/** Best pair's normal, surface distance and contact point at its t0. */
 const pieceBoxB = new Float64Array(6);
 
 /** Streams side B's pieces: each is swept against every gathered A piece whose swept box it overlaps. */

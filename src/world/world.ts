@@ -495,16 +495,11 @@ export class World {
       qy = q[i * 4 + 1],
       qz = q[i * 4 + 2],
       qw = q[i * 4 + 3];
-    const vx = c[i * 3],
-      vy = c[i * 3 + 1],
-      vz = c[i * 3 + 2];
-    // origin = centre of mass - R * localCom (the rotation written out, as in rot()).
-    const tx = 2 * (qy * vz - qz * vy),
-      ty = 2 * (qz * vx - qx * vz),
-      tz = 2 * (qx * vy - qy * vx);
-    out[o] = p[i * 3] - (vx + qw * tx + (qy * tz - qz * ty));
-    out[o + 1] = p[i * 3 + 1] - (vy + qw * ty + (qz * tx - qx * tz));
-    out[o + 2] = p[i * 3 + 2] - (vz + qw * tz + (qx * ty - qy * tx));
+    // origin = centre of mass - R * localCom
+    rot(qx, qy, qz, qw, c[i * 3], c[i * 3 + 1], c[i * 3 + 2], tmp3);
+    out[o] = p[i * 3] - tmp3[0];
+    out[o + 1] = p[i * 3 + 1] - tmp3[1];
+    out[o + 2] = p[i * 3 + 2] - tmp3[2];
     out[o + 3] = qx;
     out[o + 4] = qy;
     out[o + 5] = qz;
