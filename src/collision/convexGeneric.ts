@@ -373,9 +373,15 @@ function offsetFeature(f: Feature): void {
 
 // ---- clipping ------------------------------------------------------------------------------------
 
+/** Clip ids: CLIP_BASE | (label & CLIP_LABEL_MASK) << CLIP_LABEL_SHIFT | plane; side-plane edges are labelled CLIP_EDGE_LABEL + j. */
+const CLIP_BASE = 0x2000,
+  CLIP_LABEL_SHIFT = 6,
+  CLIP_LABEL_MASK = 127,
+  CLIP_EDGE_LABEL = 64;
+
 /** Feature-id code of a point where incident edge/plane `label` crosses reference side plane `plane`. */
 function clipCode(label: number, plane: number): number {
-  return 0x2000 | ((label & 127) << 6) | (plane & 63);
+  return CLIP_BASE | ((label & CLIP_LABEL_MASK) << CLIP_LABEL_SHIFT) | (plane & 63);
 }
 
 /**
@@ -416,8 +422,8 @@ function clipPolygon(ref: Feature, inc: Feature): void {
   clipPlane[4] = CLIP_EPS;
   for (let j = 0; j < m && cp.n > 0; j++) {
     if (!refSidePlane(ref, j)) continue;
-    // Crossing ids as clipCode(label, j); the edge along side plane j is labelled 64 + j.
-    cp.clip(j & 63, 0x2000, 6, 127, 64);
+    // Crossing ids as clipCode(label, j).
+    cp.clip(j & 63, CLIP_BASE, CLIP_LABEL_SHIFT, CLIP_LABEL_MASK, CLIP_EDGE_LABEL);
   }
 }
 
@@ -437,7 +443,7 @@ function clipSegment(ref: Feature, inc: Feature): void {
   for (let j = 0; j < m; j++) {
     if (!refSidePlane(ref, j)) continue;
     // End ids as clipCode(end, j).
-    if (!cp.clipSegment(j & 63, 0x2000, 6)) return;
+    if (!cp.clipSegment(j & 63, CLIP_BASE, CLIP_LABEL_SHIFT)) return;
   }
   cp.endSegment();
 }

@@ -5,17 +5,18 @@
  * local frame and the triangles under it are gathered (BVH or grid cells). Each triangle is then
  * collided on its own, in a frame centred on the convex (precision on large terrains):
  *
- * 1. The side: triangles are two-sided; the side the convex's centre is on picks the face normal nS
- *    (a body below a ground mesh is pushed down).
+ * 1. The side: closed and one-sided meshes use their outward faces; on an open (two-sided) mesh the side
+ *    that needs the smaller push, from the convex's extent along the face normal, picks nS (a body below a
+ *    ground mesh is pushed down).
  * 2. The normal: GJK (separated, speculative) or EPA (overlapping) between the convex and the triangle
  *    gives the closest features. When the triangle's witness lies on an edge or vertex that is not
  *    active from that side (flat and concave edges, precomputed like Jolt's active edges), or the normal
  *    is on the wrong side, the normal becomes nS. Triangles whose edges are all inactive from that side
  *    skip GJK: their normal is always nS.
  * 3. Contacts: with a face normal, the convex's supporting feature along -nS (a polygon, segment or
- *    point, found from a ring of perturbed support queries so every convex shape works) is clipped
- *    against the triangle's side planes, each point measured against the triangle's plane, and reduced
- *    to four. With an active edge or vertex normal, the witness pair gives one contact.
+ *    point: from the hull's topology for hulls, from a ring of perturbed support queries for other
+ *    shapes) is clipped against the triangle's side planes, each point measured against the triangle's
+ *    plane, and reduced to four. With an active edge or vertex normal, the witness pair gives one contact.
  * 4. Reduction across triangles (Terdiman / Jolt enhanced internal edge removal, bepu MeshReduction):
  *    face manifolds claim their triangle's vertices; edge and vertex manifolds whose feature is already
  *    claimed are redundant and dropped.
@@ -26,7 +27,7 @@
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
-import { ConvexHull } from "../shapes/convexHull";
+import { BRUTE_FORCE_SUPPORT, ConvexHull } from "../shapes/convexHull";
 import { ConvexShape, type Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { TriangleMesh } from "../shapes/triangleMesh";
@@ -51,7 +52,10 @@ const aabb = new Float64Array(6);
 /** Rotation matrices of the mesh (world) and of the convex in the mesh frame (relPose). */
 const MR = new Float64Array(9);
 const RR = new Float64Array(9);
-/** coreSupport: direction in (shifted frame), support point out; and their local-frame copies. */
+/**
+ * coreSupport: direction in (shifted frame), support point out; and their local-frame copies. supOut also
+ * takes the convex's radii (radiiInto) once per call.
+ */
 const supDir = new Float64Array(3);
 const supOut = new Float64Array(3);
 const locDir = new Float64Array(3);
@@ -263,8 +267,9 @@ function ringFeature(c: ConvexShape): void {
 }
 
 /**
- * A hull's lowest and highest vertex along the triangle normal st.fn (local direction into locDir), into
- * hullExt and st.lo / st.hi: one pass over the vertices for small hulls, two hill climbs for large ones.
+ * A hull's lowest and highest vertex along the triangle normal st.fn, into hullExt and st.lo / st.hi: one pass
+ * over the vertices while the hull is small enough for ConvexHull's own queries to be brute force (the same
+ * threshold), two hill climbs for larger ones.
  */
 function hullExtent(h: ConvexHull): void {
   const R = RR;
@@ -278,7 +283,7 @@ function hullExtent(h: ConvexHull): void {
   const V = vs.length / 3;
   let iLo = 0,
     iHi = 0;
-  if (V <= 32) {
+  if (V <= BRUTE_FORCE_SUPPORT) {
     let lo = vs[0] * lx + vs[1] * ly + vs[2] * lz,
       hi = lo;
     for (let v = 1; v < V; v++) {
@@ -309,6 +314,27 @@ function hullExtent(h: ConvexHull): void {
 }
 
 /**
+ * The convex core's lowest and highest point along the triangle normal st.fn (shifted frame), into st.lo /
+ * st.hi: two support queries. Its own function, as hullExtent is for hulls: inline in the triangle loop, its
+ * doubles were boxed.
+ */
+function coreExtent(c: ConvexShape): void {
+  const fnx = st.fnx,
+    fny = st.fny,
+    fnz = st.fnz;
+  supDir[0] = -fnx;
+  supDir[1] = -fny;
+  supDir[2] = -fnz;
+  coreSupport(c);
+  st.lo = supOut[0] * fnx + supOut[1] * fny + supOut[2] * fnz;
+  supDir[0] = fnx;
+  supDir[1] = fny;
+  supDir[2] = fnz;
+  coreSupport(c);
+  st.hi = supOut[0] * fnx + supOut[1] * fny + supOut[2] * fnz;
+}
+
+/**
  * Supporting feature of a hull along -nS (shifted frame) from its topology (hullSupportFeature: the face,
  * edge or vertex around the supporting vertex v), its vertices moved into the shifted frame. `down` is
  * +1 when -nS = -fn (v the lowest vertex along fn), -1 when -nS = +fn.
@@ -333,7 +359,7 @@ function hullMeshFeature(h: ConvexHull, v: number, down: number): void {
     featX[k] = R[0] * x + R[1] * y + R[2] * z;
     featY[k] = R[3] * x + R[4] * y + R[5] * z;
     featZ[k] = R[6] * x + R[7] * y + R[8] * z;
-    featId[k] = w & 0xff;
+    featId[k] = w & 0x3ff; // the vertex index, below CROSS_BASE: distinct ids for hulls of up to 1024 vertices
   }
   featN = n;
   st.featH0 = down > 0 ? -st.lo : st.hi;
@@ -467,26 +493,13 @@ function emitManifold(out: ManifoldBuffer, convexIsA: boolean, convexChild: numb
   return m;
 }
 
+
 /**
  * Collides a convex shape (pose pc) with a triangle shape (pose pm), appending one manifold per touching
- * triangle to `out`. With convexIsA the normal points from the convex to the mesh and childA is
- * `convexChild`, childB the triangle index; otherwise the reverse.
+ * triangle to `out`, within the speculative margin out.margin (a field, not an argument: no double to box).
+ * With convexIsA the normal points from the convex to the mesh and childA is `convexChild`, childB the
+ * triangle index; otherwise the reverse.
  */
-export function collideConvexTriangles(
-  convex: ConvexShape,
-  pc: Pose,
-  convexChild: number,
-  mesh: Shape & TriangleSource,
-  pm: Pose,
-  margin: number,
-  convexIsA: boolean,
-  out: ManifoldBuffer,
-): void {
-  out.margin = margin;
-  collideConvexTrianglesInto(convex, pc, convexChild, mesh, pm, convexIsA, out);
-}
-
-/** {@link collideConvexTriangles} with the margin in out.margin (no double argument to box). */
 function collideConvexTrianglesInto(
   convex: ConvexShape,
   pc: Pose,
@@ -540,8 +553,7 @@ function collideConvexTrianglesInto(
   aabb[3] += sx0 + margin;
   aabb[4] += sy0 + margin;
   aabb[5] += sz0 + margin;
-  if (mesh instanceof TriangleMesh) mesh.queryBox(aabb, 0, triList);
-  else mesh.queryAabb(aabb[0], aabb[1], aabb[2], aabb[3], aabb[4], aabb[5], triList);
+  mesh.queryBox(aabb, 0, triList);
   if (triList.count === 0) return;
   st.featDx = NaN; // invalidate the feature cache
   convex.radiiInto(supOut, 0);
@@ -586,22 +598,9 @@ function collideConvexTrianglesInto(
     // one-sided meshes use their outward faces, so a large convex at a small closed mesh is never pushed
     // through it.
     let centreFront = planeT <= 0;
-    if (hull !== null) {
-      hullExtent(hull);
-      if (faceSign === 0) centreFront = planeT - (st.lo - rA) <= st.hi + rA - planeT;
-    } else if (faceSign === 0) {
-      supDir[0] = -fnx;
-      supDir[1] = -fny;
-      supDir[2] = -fnz;
-      coreSupport(convex);
-      const low = supOut[0] * fnx + supOut[1] * fny + supOut[2] * fnz - rA;
-      supDir[0] = fnx;
-      supDir[1] = fny;
-      supDir[2] = fnz;
-      coreSupport(convex);
-      const high = supOut[0] * fnx + supOut[1] * fny + supOut[2] * fnz + rA;
-      centreFront = planeT - low <= high - planeT;
-    }
+    if (hull !== null) hullExtent(hull);
+    else if (faceSign === 0) coreExtent(convex);
+    if (faceSign === 0) centreFront = planeT - (st.lo - rA) <= st.hi + rA - planeT;
     const front = faceSign !== 0 ? faceSign > 0 : centreFront;
     const behind = centreFront !== front;
     const nsx = front ? fnx : -fnx,
@@ -894,7 +893,7 @@ function classify(): void {
   }
 }
 
-/** True for the shapes collideConvexTriangles accepts as the mesh side. */
+/** True for the shapes collideConvexTrianglesInto accepts as the mesh side. */
 export function isTriangleShape(s: Shape): s is Shape & TriangleSource {
   return s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield;
 }
@@ -903,15 +902,10 @@ const childPose = new Pose();
 
 /**
  * Collides a pair in which at least one shape is a TriangleMesh or Heightfield: convex vs mesh (either
- * order) and compound children vs mesh. Mesh-mesh (and mesh-heightfield) pairs do not collide: give
- * dynamic meshes a convex hull or a compound.
+ * order) and compound children vs mesh, within the speculative margin out.margin (the narrow phase's
+ * per-pair path: no boxed double). Mesh-mesh (and mesh-heightfield) pairs do not collide: give dynamic
+ * meshes a convex hull or a compound.
  */
-export function collideWithTriangles(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: number, out: ManifoldBuffer): void {
-  out.margin = margin;
-  collideWithTrianglesInto(a, pa, b, pb, out);
-}
-
-/** {@link collideWithTriangles} with the margin in out.margin (the narrow phase's per-pair path: no boxed double). */
 export function collideWithTrianglesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: ManifoldBuffer): void {
   const aTri = isTriangleShape(a),
     bTri = isTriangleShape(b);

@@ -163,9 +163,10 @@ function distToLine2(k: number): void {
 
 /**
  * Grows GJK's (possibly degenerate) final simplex into a tetrahedron by probing support directions
- * around it (the libccd / Bullet approach). Returns false when the CSO is flat (no volume).
+ * around it (the libccd / Bullet approach). Returns false when the CSO is flat (no volume). Supports are
+ * taken at the poses of the last setPairFrames (epaPenetration sets them).
  */
-function buildTetrahedron(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): boolean {
+function buildTetrahedron(a: ConvexShape, b: ConvexShape): boolean {
   const eps = 1e-9 * tetraScale[0];
   if (nv === 0) {
     probeDir[0] = 1;
@@ -299,7 +300,7 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
   const rx = Math.abs(pa.px - pb.px) + Math.abs(pa.py - pb.py) + Math.abs(pa.pz - pb.pz) + radii[1] + radii[3];
   if (rx > scale) scale = rx;
   tetraScale[0] = scale;
-  if (!buildTetrahedron(a, pa, b, pb)) return false;
+  if (!buildTetrahedron(a, b)) return false;
   const tol = TOLERANCE * scale;
   // The nearest face of the latest iteration, copied out: its slot may be reused by addFace before the loop
   // ends. Every exit finishes from these (one exit path: a branch first taken late in a run would
@@ -368,7 +369,7 @@ export function epaPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pos
   finishFace[1] = nx;
   finishFace[2] = ny;
   finishFace[3] = nz;
-  return finish(a, pa, b, pb, out, vi, vj, vk, iter + (brokeDown ? 1 : 0));
+  return finish(a, b, out, vi, vj, vk, iter + (brokeDown ? 1 : 0));
 }
 
 const bary = new Float64Array(3);
@@ -416,13 +417,11 @@ function computeBary(i: number, j: number, k: number): void {
  * points from barycentrics. The
  * reported depth is the CSO support height along n (an upper bound that is exact for this normal:
  * moving B by depth * n just separates the cores), so an EPA stopped by its iteration cap on a
- * curved CSO still answers consistently.
+ * curved CSO still answers consistently. Supports at the poses of the last setPairFrames.
  */
 function finish(
   a: ConvexShape,
-  pa: Pose,
   b: ConvexShape,
-  pb: Pose,
   out: EpaResult,
   i: number,
   j: number,

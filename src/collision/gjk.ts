@@ -104,7 +104,7 @@ const wrapperDir = new Float64Array(3);
 
 /**
  * World-space support of `s`'s core at pose `p` along world direction (dx, dy, dz); written into
- * out[o..o+2]. Convenience form for queries; hot paths use {@link supportCso}.
+ * out[o..o+2]. Convenience form for queries; hot paths use {@link supportCsoFramed}.
  */
 export function supportCoreWorld(s: ConvexShape, p: Pose, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
   wrapperDir[0] = dx;
@@ -532,7 +532,7 @@ export function gjkDistance(
   return gjkDistanceFrom(a, pa, b, pb, out, wrapperStart);
 }
 
-/** Search direction (-v) handed to supportCso. */
+/** Search direction (-v) handed to supportCsoFramed. */
 const searchDir = new Float64Array(3);
 
 /**

@@ -21,7 +21,7 @@ import { ShapeType } from "../shapes/shapeType";
 import type { Sphere } from "../shapes/sphere";
 import type { TriangleSource } from "../shapes/triangleSource";
 import { closestOnTriangle, dirToWorld, pointToLocal, pointToWorld } from "./poseMath";
-import { PointPiece } from "./trianglePiece";
+import { PointPiece } from "./pointPiece";
 
 /** Result of {@link pointShapeDistance} (world space). */
 export class PointShapeHit {

@@ -25,7 +25,7 @@ import { CONVEX_CAST, convexCast } from "./convexCast";
 import { invertPose } from "./poseMath";
 import { convexPairDistance, ShapePairHit } from "./shapeProximity";
 import { CAST_HIT, CAST_MISS, SPHERE_CAST, sphereCastConvex, sphereCastTriangle } from "./sphereCast";
-import { TrianglePiece } from "./trianglePiece";
+import { TrianglePiece } from "../collision/trianglePiece";
 
 /** Result of a world shape cast (one per body). */
 export class ShapeCastResult {
@@ -193,7 +193,7 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
       }
       transformAabb(CBOX, invPose, LBOX, 0);
       triList.clear();
-      mesh.queryAabb(LBOX[0], LBOX[1], LBOX[2], LBOX[3], LBOX[4], LBOX[5], triList);
+      mesh.queryBox(LBOX, 0, triList);
       for (let k = 0; k < triList.count; k++) {
         const ti = triList.data[k];
         mesh.getTriangle(ti, TRI, 0);

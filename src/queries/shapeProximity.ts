@@ -15,7 +15,7 @@ import { ShapeType } from "../shapes/shapeType";
 import type { TriangleSource } from "../shapes/triangleSource";
 import { transformAabb } from "../shapes/triangleMesh";
 import { invertPose } from "./poseMath";
-import { TrianglePiece } from "./trianglePiece";
+import { TrianglePiece } from "../collision/trianglePiece";
 
 /** Closest points between two posed shapes (world space). */
 export class ShapePairHit {
@@ -227,7 +227,7 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
     BOX[5] += m;
     transformAabb(BOX, invertPose(pb, invPose, S), LBOX, 0);
     triList.clear();
-    mesh.queryAabb(LBOX[0], LBOX[1], LBOX[2], LBOX[3], LBOX[4], LBOX[5], triList);
+    mesh.queryBox(LBOX, 0, triList);
     for (let k = 0; k < triList.count; k++) {
       const tIdx = triList.data[k];
       mesh.getTriangle(tIdx, TRI, 0);

@@ -38,7 +38,7 @@ import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { Sphere } from "../shapes/sphere";
 import { closestOnTriangle, rotate } from "./poseMath";
-import { PointPiece } from "./trianglePiece";
+import { PointPiece } from "./pointPiece";
 
 /**
  * In/out block of the casts (world space).

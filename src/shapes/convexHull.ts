@@ -27,7 +27,7 @@ const RELATIVE_TOLERANCE = 1e-6;
  * from the best of six axis-extreme vertices. Measured (random points on a sphere, random directions, ns per
  * query, brute / climb): 32 vertices 124 / 201, 64: 190 / 200, 128: 337 / 269, 256: 563 / 343.
  */
-const BRUTE_FORCE_SUPPORT = 64;
+export const BRUTE_FORCE_SUPPORT = 64;
 /** The AABB pass finds all six extents in one sweep over the vertices: brute force pays off longer. */
 const BRUTE_FORCE_AABB = 256;
 
@@ -775,9 +775,10 @@ export class ConvexHull extends ConvexShape {
   /**
    * {@link supportIndexOf} by hill climbing from vertex `start`: along edges while some neighbour is farther
    * along d; on a convex polytope a local maximum of a linear function over the vertex graph is the global
-   * one. A start near the answer (the previous answer of a query sequence with coherent directions, as in
-   * GJK and EPA) makes this cheaper than brute force even for small hulls: ~25-40 ns against 60-100 ns per
-   * query at 8-16 vertices in the same measurement as BRUTE_FORCE_SUPPORT. Ties keep the current vertex.
+   * one. A start near the answer (the previous answer of a query sequence with coherent directions) costs
+   * ~25-40 ns against 60-100 ns for brute force at 8-16 vertices in an isolated measurement; inside GJK on
+   * small hulls it measured slower (gjk.ts, WARM_START_VERTICES), so GJK climbs only on larger hulls. Ties
+   * keep the current vertex.
    */
   supportIndexFrom(d: Float64Array, o: number, start: number): number {
     const dx = d[o],

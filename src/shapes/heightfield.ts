@@ -32,6 +32,8 @@ export interface HeightfieldOptions {
 const BLOCK = 8;
 
 const triScratch = new Float64Array(18);
+/** Box scratch of Heightfield.queryAabb (its arguments on their way to queryBox). */
+const QUERY_BOX = new Float64Array(6);
 
 export class Heightfield extends Shape implements TriangleSource {
   readonly type = ShapeType.Heightfield;
@@ -269,6 +271,23 @@ export class Heightfield extends Shape implements TriangleSource {
   }
 
   queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void {
+    const q = QUERY_BOX;
+    q[0] = minX;
+    q[1] = minY;
+    q[2] = minZ;
+    q[3] = maxX;
+    q[4] = maxY;
+    q[5] = maxZ;
+    this.queryBox(q, 0, out);
+  }
+
+  queryBox(box: Float64Array, o0: number, out: IntList): void {
+    const minX = box[o0],
+      minY = box[o0 + 1],
+      minZ = box[o0 + 2],
+      maxX = box[o0 + 3],
+      maxY = box[o0 + 4],
+      maxZ = box[o0 + 5];
     if (minY > this.maxHeight || maxY < this.minHeight) return;
     const cx = this.samplesX - 1,
       cz = this.samplesZ - 1;

@@ -34,6 +34,11 @@ export class LocalTriangleHit {
 export interface TriangleSource {
   /** Appends the indices of triangles whose bounds overlap the local box (conservative). */
   queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void;
+  /**
+   * {@link queryAabb} with the box in box[o..o+5] (min xyz, max xyz): the form per-step callers use, since V8
+   * boxes the double arguments of a call it does not inline.
+   */
+  queryBox(box: Float64Array, o: number, out: IntList): void;
   /** Writes the 9 local coordinates of triangle t (corners 0, 1, 2, counter-clockwise about the normal). */
   getTriangle(t: number, out: Float64Array, o: number): void;
   /** Active-edge flags of triangle t (see EDGE_FRONT_SHIFT / EDGE_BACK_SHIFT). */

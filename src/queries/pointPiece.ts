@@ -1,12 +1,7 @@
-/**
- * Convex pieces of the world queries: the triangle of meshes and heightfields (shared with the narrow phase) and
- * a single point.
- */
+/** A point as a convex piece of the world queries (the triangle piece is the narrow phase's, collision/trianglePiece). */
 import type { Pose } from "../math/pose";
 import { ConvexShape, type MutableVec3 } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
-
-export { TrianglePiece } from "../collision/trianglePiece";
 
 /** A single point (the origin) as a convex shape, for GJK point queries. */
 export class PointPiece extends ConvexShape {
