@@ -19,7 +19,7 @@ import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { transformAabb } from "./triangleMesh";
-import { LocalTriangleHit, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
+import { LocalTriangleHit, queryAabbViaBox, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
 import { requirePositive } from "./validate";
 
 /** Options for {@link Heightfield}. */
@@ -32,8 +32,6 @@ export interface HeightfieldOptions {
 const BLOCK = 8;
 
 const triScratch = new Float64Array(18);
-/** Box scratch of Heightfield.queryAabb (its arguments on their way to queryBox). */
-const QUERY_BOX = new Float64Array(6);
 
 export class Heightfield extends Shape implements TriangleSource {
   readonly type = ShapeType.Heightfield;
@@ -271,14 +269,7 @@ export class Heightfield extends Shape implements TriangleSource {
   }
 
   queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void {
-    const q = QUERY_BOX;
-    q[0] = minX;
-    q[1] = minY;
-    q[2] = minZ;
-    q[3] = maxX;
-    q[4] = maxY;
-    q[5] = maxZ;
-    this.queryBox(q, 0, out);
+    queryAabbViaBox(this, minX, minY, minZ, maxX, maxY, maxZ, out);
   }
 
   queryBox(box: Float64Array, o0: number, out: IntList): void {

@@ -19,10 +19,15 @@ import { orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
-import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, LocalTriangleHit, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
-
-/** Box scratch of TriangleMesh.queryAabb. */
-const QUERY_BOX = new Float64Array(6);
+import {
+  EDGE_BACK_SHIFT,
+  EDGE_FRONT_SHIFT,
+  LocalTriangleHit,
+  queryAabbViaBox,
+  rayTriangle,
+  sharedEdgeFlags,
+  type TriangleSource,
+} from "./triangleSource";
 
 /** Options for {@link TriangleMesh}. */
 export interface TriangleMeshOptions {
@@ -621,14 +626,7 @@ export class TriangleMesh extends Shape implements TriangleSource {
 
   /** Appends internal triangle indices whose bounds overlap the box (exactly). Allocation-free. */
   queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void {
-    const q = QUERY_BOX;
-    q[0] = minX;
-    q[1] = minY;
-    q[2] = minZ;
-    q[3] = maxX;
-    q[4] = maxY;
-    q[5] = maxZ;
-    this.queryBox(q, 0, out);
+    queryAabbViaBox(this, minX, minY, minZ, maxX, maxY, maxZ, out);
   }
 
   /**

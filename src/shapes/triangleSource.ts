@@ -30,6 +30,33 @@ export class LocalTriangleHit {
   triangle = -1;
 }
 
+/** Box scratch of {@link queryAabbViaBox}. */
+const QUERY_BOX = new Float64Array(6);
+
+/**
+ * A triangle source's queryAabb in terms of its queryBox: the six numbers go through a scratch array (one
+ * definition for both sources; per-step callers use queryBox directly).
+ */
+export function queryAabbViaBox(
+  source: TriangleSource,
+  minX: number,
+  minY: number,
+  minZ: number,
+  maxX: number,
+  maxY: number,
+  maxZ: number,
+  out: IntList,
+): void {
+  const q = QUERY_BOX;
+  q[0] = minX;
+  q[1] = minY;
+  q[2] = minZ;
+  q[3] = maxX;
+  q[4] = maxY;
+  q[5] = maxZ;
+  source.queryBox(q, 0, out);
+}
+
 /** Interface implemented by TriangleMesh and Heightfield. */
 export interface TriangleSource {
   /** Appends the indices of triangles whose bounds overlap the local box (conservative). */
