@@ -2,17 +2,16 @@
 //
 //   npm run build && node demo/screenshots.mjs [scene-id ...]
 //
-// Serves the built demo (demo/serve.mjs), opens each scene in headless Chromium (/usr/bin/chromium, or
-// $CHROMIUM), lets it simulate to a fixed simulated time, pauses and takes a 1200 x 675 screenshot.
+// Serves the built demo (demo/serve.mjs), opens each scene in headless Chromium (test/e2e/browser.mjs
+// finds it), lets it simulate to a fixed simulated time, pauses and takes a 1200 x 675 screenshot.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchBrowser } from "../test/e2e/browser.mjs";
 import { startServer } from "./serve.mjs";
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(demoDir, "screenshots");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 /** Scene id -> simulated seconds to wait for before the shot. */
 const SHOTS = { ccd: 2.2, constraints: 3.2, queries: 2.5 };
@@ -25,7 +24,7 @@ if (!fs.existsSync(path.join(demoDir, "dist", "demo.js"))) {
 fs.mkdirSync(outDir, { recursive: true });
 
 const server = await startServer(0);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 675 }, deviceScaleFactor: 1 });
   const errors = [];

@@ -4,17 +4,17 @@
  * Builds nothing: `npm test` runs `npm run build` before vitest. Starts the demo's static server in-process,
  * opens the page, lets it simulate 3 s and checks what the page reports through its test hook
  * (`window.__continuum`, demo/src/hook.ts) and its stats overlay; saves test-output/demo.png.
- * Needs /usr/bin/chromium (apt-get install -y --no-install-recommends chromium; .ci/run installs it): the test
+ * Needs a Chromium (test/e2e/browser.mjs finds one): the test
  * fails, not skips, without it.
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 import type { BodyReport } from "../../demo/src/hook";
 
-const CHROMIUM = "/usr/bin/chromium";
 const BUNDLE = fileURLToPath(new URL("../../demo/dist/demo.js", import.meta.url));
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
 const SCREENSHOT = `${OUT_DIR}demo.png`;
@@ -64,18 +64,9 @@ beforeAll(async () => {
   if (!fs.existsSync(BUNDLE)) {
     throw new Error(`${BUNDLE} is missing: build the demo first with \`npm run build\` (\`npm test\` does it before vitest).`);
   }
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}; the demo's browser test needs it. Install Debian's package as root: ` +
-        "`apt-get update && apt-get install -y --no-install-recommends chromium` (.ci/run does this in CI).",
-    );
-  }
   fs.mkdirSync(OUT_DIR, { recursive: true });
   server = await startServer(0);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   page.on("console", (msg) => {
     const type = msg.type();

@@ -9,12 +9,12 @@
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 import type { BodyReport } from "../../demo/src/hook";
 
-const CHROMIUM = "/usr/bin/chromium";
 const BUNDLE = fileURLToPath(new URL("../../demo/dist/demo.js", import.meta.url));
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
 /** The issue's bar: the page loads in under 2 s from the built bundle. */
@@ -207,13 +207,9 @@ const CHECKS: SceneCheck[] = [
 
 beforeAll(async () => {
   if (!fs.existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: build the demo first with \`npm run build\`.`);
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install -y --no-install-recommends chromium).`);
   fs.mkdirSync(OUT_DIR, { recursive: true });
   server = await startServer(0);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 800, height: 450 } });
   page.on("console", (msg) => {
     if (msg.type() !== "error" && msg.type() !== "warning") return;

@@ -9,11 +9,11 @@
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 
-const CHROMIUM = "/usr/bin/chromium";
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
 const NEEDED = ["../../dist/continuum.umd.js", "../../demo/dist/demo.umd.js", "../../node_modules/babylonjs/babylon.js", "../../node_modules/babylonjs-inspector/package.json"].map((p) =>
   fileURLToPath(new URL(p, import.meta.url)),
@@ -46,10 +46,9 @@ async function newPage(): Promise<Page> {
 
 beforeAll(async () => {
   for (const f of NEEDED) if (!fs.existsSync(f)) throw new Error(`${f} is missing: run \`npm ci && npm run build\`.`);
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}.`);
   fs.mkdirSync(OUT_DIR, { recursive: true });
   server = await startServer(0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
