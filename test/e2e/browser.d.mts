@@ -4,9 +4,9 @@ import type { Browser } from "playwright-core";
 export declare const SYSTEM_BROWSERS: string[];
 /** The flags every browser test launches Chromium with. */
 export declare const BROWSER_ARGS: string[];
-/** A Chromium inside an npm package, or null when none is installed. */
-export declare function findBundledChromium(): Promise<string | null>;
-/** The executable to launch and where it was found; throws when there is none. */
-export declare function findChromium(): Promise<{ path: string; source: "env" | "system" | "npm" }>;
+/** The Chromium inside the npm package @sparticuz/chromium (unpacked on first use), or null when there is none. */
+export declare function findBundledChromium(): Promise<{ path: string; libraryPath: string } | null>;
+/** The executable to launch, where it was found and, for the npm browser, its library directory; throws when there is none. */
+export declare function findChromium(): Promise<{ path: string; source: "env" | "system" | "npm"; libraryPath?: string }>;
 /** Launches headless Chromium with the shared flags. */
 export declare function launchBrowser(): Promise<Browser>;
