@@ -2,7 +2,8 @@
  * Babylon's inspector. It is published for script-tag pages (the `babylonjs-inspector` UMD bundle, which
  * works on the global BABYLON), so it is shown on umd.html, where this same demo runs on babylon.js and
  * dist/continuum.umd.js. On the bundled page (index.html) the Inspector button opens umd.html with the
- * current scene and the inspector open.
+ * current scene and the inspector open: the ES-module @babylonjs/inspector needs React, Fluent UI and five
+ * editors as peers (two only through npm overrides), which README.md's UMD section weighs.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 
