@@ -75,9 +75,9 @@ const banner = `/*! Continuum physics ${JSON.parse(fs.readFileSync(r("package.js
 const minify = () => terser({ compress: { passes: 2 }, format: { comments: /^!/ } });
 
 /**
- * Source paths in the library's maps, relative to dist/. The TypeScript plugin hands rollup paths one
- * directory too deep (`../../src/...` from dist/); the part from src/ or plugin/ on is right, so rebuild
- * from that. The maps also carry the sources themselves (inlineSources): the package ships dist/ only.
+ * Source paths in the library's maps, relative to dist/. The TypeScript plugin hands rollup paths that climb
+ * one directory too many from dist/ (two `..` where one is right); the part from src/ or plugin/ on is right,
+ * so rebuild from that. The maps also carry the sources themselves (inlineSources): the package ships dist/ only.
  */
 const mapSourcePath = (relative) => path.relative(r("dist"), r(relative.replace(/^(\.\.\/)+/, "")));
 

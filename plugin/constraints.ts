@@ -1,5 +1,5 @@
 /**
- * Babylon constraints over the engine's generic 6-DoF joint (contract section 1.10).
+ * Babylon constraints over the engine's generic 6-DoF joint (docs/babylon-differences.md 1.10).
  *
  * Every Babylon constraint type is one engine joint per `addConstraint` call, with the axis modes of Havok's
  * table: BALL_AND_SOCKET locks LINEAR_X/Y/Z; DISTANCE is LINEAR_DISTANCE LIMITED with min = max =
@@ -65,7 +65,7 @@ const LINEAR_X = 0,
 /** Havok's "unlimited" limit value (the largest float32). */
 export const FLT_MAX = 3.4028234663852886e38;
 
-/** Locked axes of each non-6DoF type (contract 1.10). */
+/** Locked axes of each non-6DoF type (docs/babylon-differences.md 1.10). */
 const LOCKED_AXES: Record<number, readonly number[]> = {
   [CONSTRAINT_BALL_AND_SOCKET]: [LINEAR_X, LINEAR_Y, LINEAR_Z],
   [CONSTRAINT_DISTANCE]: [],
@@ -390,7 +390,7 @@ export class ConstraintBridge {
     for (const h of this._handles(fn, constraint)) j.setAxisMotorTarget(h, a as never, target);
   }
 
-  /** The motor target (Havok throws here; the contract's decision is to return it). */
+  /** The motor target (Havok throws here; we return it: docs/babylon-differences.md, Decisions). */
   getAxisMotorTarget(constraint: PhysicsConstraint, axis: PhysicsConstraintAxis): Nullable<number> {
     const a = this._axis("getAxisMotorTarget", axis);
     const h = this._first(constraint);

@@ -5,7 +5,7 @@
  * Babylon shapes become engine shapes (see shapeMapping.ts), materials / filters / trigger flags are pushed to
  * the engine bodies using a shape, mass properties are translated between Havok's per-unit-mass inertia and
  * the engine's absolute inertia (massProperties.ts), and the engine's per-pair events become Babylon
- * observables (events.ts). Semantics follow HavokPlugin except where ../shared/BABYLON-V2-CONTRACT.md's
+ * observables (events.ts). Semantics follow HavokPlugin except where docs/babylon-differences.md's
  * decisions table says otherwise.
  */
 import { BoundingBox } from "@babylonjs/core/Culling/boundingBox.js";
@@ -86,7 +86,7 @@ function thinInstances(node: TransformNode | Mesh | null | undefined): ThinInsta
 
 /**
  * The Continuum physics plugin for Babylon.js (`scene.enablePhysics(gravity, new ContinuumPlugin())`).
- * Differences from HavokPlugin are the contract's decisions table; extras: {@link setContinuousDetection}.
+ * Differences from HavokPlugin: docs/babylon-differences.md, Decisions; extras: {@link setContinuousDetection}.
  */
 export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   /** The engine world. */
@@ -1105,7 +1105,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     for (let i = 0; i < k; i++) this._fillRayResult(result[i], this._rayHits[i]);
   }
 
-  /** The closest body surface to a point (contract 1.11); `hitDistance` is negative inside. */
+  /** The closest body surface to a point (docs/babylon-differences.md 1.11); `hitDistance` is negative inside. */
   pointProximity(query: IPhysicsPointProximityQuery, result: ProximityCastResult): void {
     this._queries.pointProximity(query, result);
   }

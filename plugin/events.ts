@@ -1,5 +1,5 @@
 /**
- * Engine events -> Babylon observables (contract §1.6 and the decisions table).
+ * Engine events -> Babylon observables (docs/babylon-differences.md 1.6 and Decisions).
  *
  * The engine reports one contact event per body pair per step (Began / Persisted / Ended) with the point of
  * largest impulse (midway between the surfaces), the normal from A to B, the smallest separation and the

@@ -1,5 +1,5 @@
 /**
- * HEIGHTFIELD parameters -> engine shape (contract 1.9 with the decisions table's fixes).
+ * HEIGHTFIELD parameters -> engine shape (docs/babylon-differences.md 1.9, with the Decisions' fixes).
  *
  * From arrays (`heightFieldSizeX/Z`, `numHeightFieldSamplesX/Z`, `heightFieldData`): Babylon's layout, the
  * height at column xi (from -X) and row zi (from -Z) is `data[(nZ - 1 - zi) * nX + xi]`, the grid centred on

@@ -1,6 +1,6 @@
 /**
  * The Havok-shaped query façade that Babylon's `PhysicsCharacterController` (9.34) needs: it calls the
- * Havok WASM module as `plugin._hknp.HP_*` (contract §3). Only what the controller uses is here:
+ * Havok WASM module as `plugin._hknp.HP_*` (docs/babylon-differences.md 3). Only what the controller uses is here:
  *
  * | call | tuple layout |
  * | --- | --- |

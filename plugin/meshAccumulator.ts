@@ -1,5 +1,5 @@
 /**
- * Vertex and triangle gathering from Babylon meshes for CONVEX_HULL and MESH shapes (contract 1.9, as
+ * Vertex and triangle gathering from Babylon meshes for CONVEX_HULL and MESH shapes (docs/babylon-differences.md 1.9, as
  * HavokPlugin's MeshAccumulator reads them; written anew here):
  *
  * - The root's vertices are scaled by its `absoluteScaling` only: shapes are in the body's frame, and the

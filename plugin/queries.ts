@@ -1,5 +1,5 @@
 /**
- * The plugin's `pointProximity`, `shapeProximity` and `shapeCast` (contract §1.11) over the engine's
+ * The plugin's `pointProximity`, `shapeProximity` and `shapeCast` (docs/babylon-differences.md 1.11) over the engine's
  * WorldQueries. Input-shape results are in the query shape's local space (point on the query shape, normal
  * toward the hit shape, no body); hit results are in world space (point on the hit shape, normal toward the
  * query shape, body and instance index, the hit PhysicsShape -- the container child when known).

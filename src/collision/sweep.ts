@@ -1,8 +1,8 @@
 /**
  * Time of impact between two moving shapes over swept transforms: conservative advancement from both
- * ends of the interval with several samples per iteration, after bepu's `ConvexSweepTaskCommon`
- * (../shared/ENGINES-RESEARCH.md 1.5) with Box2D's `b2TimeOfImpact` separating-plane bound
- * (ENGINES-RESEARCH 2.3). Written for Continuum; no code copied.
+ * ends of the interval with several samples per iteration, after bepuphysics2's
+ * `CollisionDetection/SweepTasks/ConvexSweepTaskCommon.cs`, with Box2D v3's `b2TimeOfImpact` (src/distance.c)
+ * separating-plane bound; docs/design.md, Continuous modes. Written for Continuum; no code copied.
  *
  * Per convex pair:
  * 1. Bracket: the bounding spheres (about the centres of mass, or about the linearly moving piece

@@ -1,6 +1,6 @@
 /**
  * Speculative margins and velocity-expanded bounds, after bepu's `BoundingBoxHelpers`
- * (../shared/reference/bepu-bounds-expansion.cs.txt) and `BoundingBoxBatcher`.
+ * (bepuphysics2 `BepuPhysics/BoundingBoxHelpers.cs`) and `BoundingBoxBatcher`; docs/design.md.
  */
 
 import type { BodySet } from "./bodySet";

@@ -1,7 +1,7 @@
 /**
  * The generic 6-DoF joint: its enums, descriptions, validation and frame construction.
  *
- * Frames (Havok / Babylon V2 convention, contract 1.10): each body has a joint frame with origin at
+ * Frames (Havok / Babylon V2 convention, docs/babylon-differences.md 1.10): each body has a joint frame with origin at
  * its pivot (in the body's local frame, i.e. relative to the body ORIGIN, not the centre of mass),
  * X = axis, Y = perpAxis (made orthogonal to X), Z = X x Y. With bodyB = null the "B" pivot and axes
  * are in world space.

@@ -1,5 +1,5 @@
 /**
- * Swept transforms (Havok `hkSweptTransform`, ../shared/reference/havok-continuous-physics.txt 2.2.1):
+ * Swept transforms (Havok `hkSweptTransform`; Havok Physics manual, Continuous Physics, 2.2.1):
  * a body's motion over a step, described about its centre of mass.
  *
  * Two descriptions are supported:

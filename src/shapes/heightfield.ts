@@ -1,6 +1,6 @@
 /**
  * A heightfield: a regular grid of height samples centred on the local origin, in Babylon's layout
- * (contract 1.9): x in [-sizeX/2, sizeX/2], z in [-sizeZ/2, sizeZ/2], samplesX columns from -X and
+ * (docs/babylon-differences.md 1.9): x in [-sizeX/2, sizeX/2], z in [-sizeZ/2, sizeZ/2], samplesX columns from -X and
  * samplesZ rows from -Z, and the height at column xi, row zi is heights[(samplesZ - 1 - zi) * samplesX + xi]
  * (row 0 of the data is at +Z). Any samplesX x samplesZ >= 2 x 2 works (rectangular grids too).
  *

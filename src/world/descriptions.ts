@@ -1,5 +1,5 @@
 /**
- * Descriptions of bodies and collidables, in the vocabulary of the design documents (bepu's
+ * Descriptions of bodies and collidables, in the vocabulary of docs/design.md (bepuphysics2's
  * BodyDescription / CollidableDescription / ContinuousDetection, and a PairMaterial whose contact is a
  * spring). They are plain data: the world copies what it needs when a body is created.
  */

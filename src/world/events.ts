@@ -1,6 +1,6 @@
 /**
  * Contact and trigger events, gathered in flat arrays during the step and handed out after it
- * (one event per body pair per step; the contract's decisions table).
+ * (one event per body pair per step; docs/babylon-differences.md, Decisions).
  */
 
 /** Kinds of contact events. */

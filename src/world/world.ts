@@ -1,6 +1,6 @@
 /**
  * The simulation: bodies, broad phase, narrow phase, solver, sleeping and events. `step(dt)` reads top
- * to bottom as the pipeline of ../shared/DESIGN.md: prestep, predict, margins and bounds, broad phase,
+ * to bottom as the pipeline of docs/design.md: prestep, predict, margins and bounds, broad phase,
  * narrow phase, solve, islands and sleep, finish (poses and events).
  */
 import { DynamicTree } from "../broadphase/dynamicTree";
@@ -1408,7 +1408,7 @@ export class World {
   }
 
   /**
-   * 8. TOI handling (Havok's swept transforms and TOI events; DESIGN step 8): a fast Continuous body's solved
+   * 8. TOI handling (Havok's swept transforms and TOI events; docs/design.md step 8): a fast Continuous body's solved
    * motion t0 -> t1 is swept against static and kinematic bodies and other Continuous bodies. A time of
    * impact the solve did not prevent (a secondary collision) moves the body back to its pose at that time,
    * keeping its velocity (the rest of the motion is lost, as in Box2D). Events are handled in time order.

@@ -5,7 +5,7 @@ import { angleBetween, dist, JointHarness, rotate } from "./harness";
 
 const D = Math.PI / 180;
 
-/** HINGE in the contract's table: linear XYZ, angular Y and Z locked; angular X (about the axis) free. */
+/** HINGE in docs/babylon-differences.md 1.10: linear XYZ, angular Y and Z locked; angular X (about the axis) free. */
 function hingeAxes(extra: Partial<JointAxisDescription> = {}): JointAxisDescription[] {
   return [
     { axis: JointAxis.LinearX, mode: AxisMode.Locked },

@@ -248,7 +248,7 @@ for (const kind of KINDS) {
     });
 
     // Continuum only: Havok reads a scaled instance matrix as if it were unscaled (the rotation it takes from
-    // it is wrong) and drops the scale on sync (BABYLON-V2-CONTRACT.md, "thin-instance scale on sync").
+    // it is wrong) and drops the scale on sync (docs/babylon-differences.md, Decisions).
     it.skipIf(kind === "havok")("thin instances: the synced matrix keeps each instance's rotation and scale", async () => {
       const t = await makeScene(kind, { gravity: Vector3.Zero() });
       const m = MeshBuilder.CreateBox("inst", { size: 1 }, t.scene);

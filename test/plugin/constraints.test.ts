@@ -88,7 +88,7 @@ function angleOf(q: Quaternion): number {
 // ==================================================================== mapping, getters
 
 describe("constraint types, getters and _initOptions", () => {
-  // Havok's table (contract 1.10): modes of LINEAR_X..Z, ANGULAR_X..Z, LINEAR_DISTANCE.
+  // Havok's table (docs/babylon-differences.md 1.10): modes of LINEAR_X..Z, ANGULAR_X..Z, LINEAR_DISTANCE.
   const table: { name: string; make(t: TestScene): PhysicsConstraint; modes: number[] }[] = [
     { name: "BALL_AND_SOCKET", make: (t) => new BallAndSocketConstraint(new Vector3(0, 0, 0), new Vector3(-1, 0, 0), new Vector3(0, 1, 0), new Vector3(0, 1, 0), t.scene), modes: [2, 2, 2, 0, 0, 0, 0] },
     { name: "DISTANCE", make: (t) => new DistanceConstraint(1, t.scene), modes: [0, 0, 0, 0, 0, 0, 1] },
@@ -185,7 +185,7 @@ describe("constraint types, getters and _initOptions", () => {
       expect(c.getAxisFriction(ANGULAR_X)).toBe(2.5);
       expect(c.getAxisMotorType(ANGULAR_X)).toBe(PhysicsConstraintMotorType.VELOCITY);
       expect(c.getAxisMotorMaxForce(ANGULAR_X)).toBe(40);
-      if (kind === "continuum") expect(c.getAxisMotorTarget(ANGULAR_X)).toBe(1.5); // Havok throws (contract decision)
+      if (kind === "continuum") expect(c.getAxisMotorTarget(ANGULAR_X)).toBe(1.5); // Havok throws (docs/babylon-differences.md, Decisions)
       c.isEnabled = false;
       expect(c.isEnabled).toBeFalsy();
       c.isCollisionsEnabled = false;

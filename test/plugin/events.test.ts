@@ -1,6 +1,6 @@
 /**
- * Collision and trigger events through Babylon's observables, on both plugins (contract §1.6 and the
- * decisions table: Continuum raises one event per body pair per step; a sphere on a plane has one contact
+ * Collision and trigger events through Babylon's observables, on both plugins (docs/babylon-differences.md
+ * 1.6 and Decisions: Continuum raises one event per body pair per step; a sphere on a plane has one contact
  * point, so Havok's per-point events count the same there).
  */
 import { describe, expect, it } from "vitest";

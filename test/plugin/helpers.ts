@@ -1,6 +1,6 @@
 /**
- * Scene helpers for the plugin tests: the same scene on ContinuumPlugin and on HavokPlugin (loaded as the
- * probes in ../shared/babylon-probes/setup.mjs do), stepped through Babylon's PhysicsEngine at 1/60 s.
+ * Scene helpers for the plugin tests: the same scene on ContinuumPlugin and on HavokPlugin (its wasm read
+ * from @babylonjs/havok's package), stepped through Babylon's PhysicsEngine at 1/60 s.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -34,7 +34,7 @@ export interface TestScene {
 
 export async function makeScene(kind: Kind, opts: { gravity?: Vector3; useDelta?: boolean } = {}): Promise<TestScene> {
   const engine = new NullEngine();
-  // NullEngine reports no instanced arrays, which disables thin instances; the probes switch it on too.
+  // NullEngine reports no instanced arrays, which disables thin instances; switch them on.
   engine.getCaps().instancedArrays = true;
   const scene = new Scene(engine);
   const plugin: IPhysicsEnginePluginV2 =

@@ -1,5 +1,5 @@
 /**
- * CONVEX_HULL, MESH and HEIGHTFIELD shapes built from Babylon meshes (contract 1.9, 2, 4), on both plugins
+ * CONVEX_HULL, MESH and HEIGHTFIELD shapes built from Babylon meshes (docs/babylon-differences.md 1.9, 2, 4), on both plugins
  * where Havok has the behaviour. Havok's documented quirks are asserted as Havok's behaviour: the ground-mesh
  * heightfield drops the ground's lowest Y, and PhysicsAggregate(HEIGHTFIELD) without arrays throws.
  */
@@ -235,7 +235,7 @@ for (const kind of KINDS) {
       new PhysicsBody(ground, PhysicsMotionType.STATIC, false, t.scene).shape = new PhysicsShapeGroundMesh(ground as GroundMesh, t.scene);
       const balls = dropSpheres(t);
       t.step(150);
-      // Havok stores heights relative to the lowest world Y (contract 1.9): everything MIN_Y lower.
+      // Havok stores heights relative to the lowest world Y (docs/babylon-differences.md 1.9): everything MIN_Y lower.
       const offset = kind === "havok" ? -MIN_Y : 0;
       const errs = balls.map((b, i) => b.transformNode.position.y - (terrace(SPOTS[i][0], SPOTS[i][1]) + 0.5 + offset));
       log(kind, "groundMesh sphere errors vs", kind === "havok" ? "surface - minY" : "rendered surface", errs.map((e) => e.toFixed(5)).join(" "));
@@ -256,7 +256,7 @@ for (const kind of KINDS) {
       agg.dispose();
       const g2 = terrainGround(t.scene, "g2");
       if (kind === "havok") {
-        // PhysicsAggregate passes `mesh`, never `groundMesh` (contract 2): Havok needs the arrays.
+        // PhysicsAggregate passes `mesh`, never `groundMesh` (docs/babylon-differences.md 2): Havok needs the arrays.
         expect(() => new PhysicsAggregate(g2, PhysicsShapeType.HEIGHTFIELD, { mass: 0 }, t.scene)).toThrow(/heightfield/i);
       } else {
         new PhysicsAggregate(g2, PhysicsShapeType.HEIGHTFIELD, { mass: 0 }, t.scene);

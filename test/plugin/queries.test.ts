@@ -1,4 +1,4 @@
-/** pointProximity / shapeProximity / shapeCast and the raw _hknp collector queries, Continuum vs Havok (contract 1.11, 3; probes t6, t14). */
+/** pointProximity / shapeProximity / shapeCast and the raw _hknp collector queries, Continuum vs Havok (docs/babylon-differences.md 1.11, 3). */
 import { describe, expect, it } from "vitest";
 import {
   MeshBuilder,
@@ -25,7 +25,7 @@ type Any = Record<string, any>;
 const report: Record<string, string[]> = {};
 const log = (k: string, kind: string, v: unknown) => (report[k] ??= []).push(`${kind}: ${JSON.stringify(v)}`);
 
-describe("probe t6 scene: point/shape proximity and shape cast against a unit box", () => {
+describe("Havok's unit-box scene: point/shape proximity and shape cast against a unit box", () => {
   for (const kind of KINDS) {
     it(kind, async () => {
       const t = await makeScene(kind, { gravity: new Vector3(0, 0, 0) });
@@ -131,7 +131,7 @@ describe("triggers and ignoreBody in the plugin queries", () => {
   }
 });
 
-describe("probe t14: raw _hknp collector queries (what PhysicsCharacterController calls)", () => {
+describe("raw _hknp collector queries (what PhysicsCharacterController calls)", () => {
   const bigKey = (kind: string, v: number) => (kind === "havok" ? BigInt(v) : v);
   for (const kind of KINDS) {
     it(kind, async () => {

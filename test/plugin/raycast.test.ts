@@ -1,4 +1,4 @@
-/** Raycasts through PhysicsEngine.raycast / raycastToRef on both plugins (contract §1.11). */
+/** Raycasts through PhysicsEngine.raycast / raycastToRef on both plugins (docs/babylon-differences.md 1.11). */
 import { describe, expect, it } from "vitest";
 import {
   MeshBuilder,

@@ -48,7 +48,7 @@ for (const kind of KINDS) {
       expect(sh.density).toBe(1000);
       const m = t.plugin.getMaterial(sh);
       expect([m.friction, m.staticFriction, m.restitution]).toEqual([0.5, 0.5, 0]);
-      // Havok 1.3.14 reads a fresh shape's combine modes back as GEOMETRIC_MEAN (0, 0), not the contract's
+      // Havok 1.3.14 reads a fresh shape's combine modes back as GEOMETRIC_MEAN (0, 0), not the documented
       // MIN/MAX; with equal defaults on both sides the mode changes nothing. Continuum reports MIN/MAX,
       // the values setMaterial fills.
       expect([m.frictionCombine, m.restitutionCombine]).toEqual(kind === "havok" ? [0, 0] : [1, 2]);
@@ -88,7 +88,7 @@ for (const kind of KINDS) {
       const sh = new PhysicsShapeBox(Vector3.Zero(), Quaternion.Identity(), new Vector3(1, 1, 1), t.scene);
       expect(t.plugin.getShapeType(sh)).toBe(PhysicsShapeType.BOX);
       if (kind === "continuum") {
-        // Havok returns a native tuple for these (contract decisions table).
+        // Havok returns a native tuple for these (docs/babylon-differences.md, Decisions).
         const sp = new PhysicsShapeSphere(Vector3.Zero(), 1, t.scene);
         expect(t.plugin.getShapeType(sp)).toBe(PhysicsShapeType.SPHERE);
         const w = new PhysicsShape({ pluginData: sp._pluginData }, t.scene);

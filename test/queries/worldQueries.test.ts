@@ -136,7 +136,7 @@ describe("shapeCast fraction per shape type (sphere r 0.5 and box half 0.5, 10 m
     expect(rel(out[0].fraction, f)).toBeLessThan(1e-4);
     expect(out[0].normal.x).toBeCloseTo(0.6 / 1.5, 4);
   });
-  it("probe t6: sphere r 0.5 from z=3 to z=-3 against a unit box gives 1/3", () => {
+  it("sphere r 0.5 from z=3 to z=-3 against a unit box gives 1/3", () => {
     const { w } = worldWith(new Box(0.5, 0.5, 0.5), { x: 0, y: 0, z: 0 });
     expect(w.queries.shapeCast(new Sphere(0.5), ID, { x: 0, y: 0, z: 3 }, { x: 0, y: 0, z: -3 }, {}, out)).toBe(1);
     expect(rel(out[0].fraction, 1 / 3)).toBeLessThan(1e-4);
@@ -168,7 +168,7 @@ describe("shapeCast fraction per shape type (sphere r 0.5 and box half 0.5, 10 m
 });
 
 describe("shapeProximity", () => {
-  it("probe t14: one hit per body, nearest first, distances and normals", () => {
+  it("as Havok's collectors: one hit per body, nearest first, distances and normals", () => {
     const w = new World();
     const mk = (x: number, z: number) =>
       w.createBody({ motionType: MotionType.Static, position: { x, y: 0, z }, collidable: { shape: new Box(0.5, 0.5, 0.5) } });
