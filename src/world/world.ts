@@ -42,7 +42,7 @@ import {
   surfaceMaterial,
 } from "./descriptions";
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
-import { copyState, restoreState, type StateCopy } from "./stateCopy";
+import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
 const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback"]);
@@ -89,11 +89,23 @@ export class RayResult {
   childIndex = -1;
 }
 
-/** An opaque saved world state (see {@link World.snapshot}). */
+/**
+ * A saved world state (see {@link World.snapshot}): the state as bytes, and the shapes those bytes refer to
+ * by index (shapes are immutable and shared, never copied).
+ */
 export class WorldSnapshot {
-  /** @internal */
-  constructor(readonly state: StateCopy) {}
+  constructor(
+    /** The encoded state (src/world/stateCodec.ts). */
+    readonly bytes: ArrayBuffer,
+    /** The shapes the bytes refer to, by index. */
+    readonly shapes: readonly Shape[],
+  ) {}
 }
+
+/** Encoder, decoder and byte buffer shared by every world's snapshots (reused: they keep their capacity). */
+const stateEncoder = new StateEncoder();
+const stateDecoder = new StateDecoder();
+const stateWriter = new ByteWriter();
 
 /** Counters of the last step, for overlays and tests. */
 export class StepStats {
@@ -2052,15 +2064,41 @@ export class World {
    * did from the moment of the snapshot, bit for bit. Shapes are shared, not copied (they are immutable).
    */
   snapshot(): WorldSnapshot {
-    if (this.stepping) throw new Error("snapshot: not allowed while the world is stepping");
-    return new WorldSnapshot(copyState(this, SNAPSHOT_SKIP));
+    const list = new ShapeList();
+    return new WorldSnapshot(this.encodeState(list, stateWriter).result(), list.shapes);
   }
 
   /** Restores a snapshot taken from this world (or from a world with the same construction). */
   restore(snapshot: WorldSnapshot): void {
     if (!(snapshot instanceof WorldSnapshot)) throw new TypeError(`restore: snapshot must be a WorldSnapshot, got ${String(snapshot)}`);
+    const shapes = snapshot.shapes;
+    this.decodeState(new ByteReader(snapshot.bytes), {
+      indexOf: () => {
+        throw new Error("restore: the shape table is read-only");
+      },
+      at: (k: number) => {
+        const sh = shapes[k];
+        if (sh === undefined) throw new RangeError(`restore: shape index ${k} is not in the snapshot's shape table`);
+        return sh;
+      },
+    });
+  }
+
+  /**
+   * Writes the simulation state to `w` (after what it holds), shapes as indices into `shapes`. The step
+   * state only: for callers that keep their own shape table (the Babylon plugin's snapshots).
+   */
+  encodeState(shapes: ShapeTable, w: ByteWriter = new ByteWriter()): ByteWriter {
+    if (this.stepping) throw new Error("snapshot: not allowed while the world is stepping");
+    if (w === stateWriter) w.pos = 0;
+    stateEncoder.encode(this, SNAPSHOT_SKIP, w, shapes);
+    return w;
+  }
+
+  /** Reads what {@link encodeState} wrote back into this world. */
+  decodeState(r: ByteReader, shapes: ShapeTable): void {
     if (this.stepping) throw new Error("restore: not allowed while the world is stepping");
-    restoreState(this, snapshot.state);
+    stateDecoder.decodeInto(this, r, shapes);
   }
 
   /**
