@@ -48,6 +48,7 @@ import { applyOverrides, computeShapeMass, EffectiveMass, validateMassProps } fr
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
 import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
 import { HknpFacade } from "./hknpFacade";
+import { PhysicsSnapshot, SnapshotBridge } from "./snapshot";
 import { PluginQueries } from "./queries";
 import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber, quaternion, vector3 } from "./validation";
 
@@ -118,6 +119,25 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _inactive: BodyRecord[] = [];
   private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);
   private readonly _events: EventTargets;
+  /** Snapshot / restore (snapshot.ts). */
+  private readonly _snapshots = new SnapshotBridge({
+    getWorld: () => this.world,
+    records: this._records,
+    inactive: this._inactive,
+    readTiming: (out: Float64Array) => {
+      out[0] = this._stepDt;
+      out[1] = this._fixedTimeStep;
+      out[2] = this._maxLinear;
+      out[3] = this._maxAngular;
+    },
+    writeTiming: (v: Float64Array) => {
+      this._stepDt = v[0];
+      this._fixedTimeStep = v[1];
+      this._maxLinear = v[2];
+      this._maxAngular = v[3];
+    },
+    sync: (body: PhysicsBody) => this.sync(body),
+  });
 
   // scratch (per-step code allocates nothing)
   private readonly _v = new Vector3();
@@ -264,6 +284,33 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     this.onTriggerCollisionObservable.clear();
     this._disposed = true;
     this.world = new World({ maxLinearSpeed: this._maxLinear, maxAngularSpeed: this._maxAngular });
+  }
+
+  // ================================================================ snapshots
+
+  /**
+   * The whole physical state of the scene (see snapshot.ts): keep it, clone it, or `toBytes()` it, and give
+   * it to {@link restore} to return to this moment. Not allowed during a step.
+   */
+  snapshot(): PhysicsSnapshot {
+    this._checkAlive("snapshot");
+    return this._snapshots.take();
+  }
+
+  /**
+   * Puts the scene back to a snapshot of this plugin, Babylon transforms included: the next steps are bit for
+   * bit those that followed the snapshot. Throws, changing nothing, if bodies, constraints or shapes were
+   * created, disposed or reassigned since (snapshot.ts).
+   */
+  restore(snapshot: PhysicsSnapshot): void {
+    this._checkAlive("restore");
+    this._snapshots.restore(snapshot);
+  }
+
+  /** A 32-bit hash of every body's pose and velocities, bit for bit (World.stateHash): equal states, equal hashes. */
+  stateHash(): number {
+    this._checkAlive("stateHash");
+    return this.world.stateHash();
   }
 
   // ================================================================ body records

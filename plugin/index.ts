@@ -3,4 +3,5 @@
  * HavokPlugin) and the whole engine API.
  */
 export { ContinuumPlugin, type ContinuumPluginOptions } from "./continuumPlugin";
+export { PhysicsSnapshot } from "./snapshot";
 export * from "../src/index";

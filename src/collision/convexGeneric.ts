@@ -19,6 +19,7 @@ import type { ContactManifold } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
 import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
+import { exactCos, exactSin } from "../math/exactMath";
 
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
 const SIN_TOL = FEATURE_SIN_TOL;
@@ -27,9 +28,9 @@ const CAP_N = 8;
 const CAP_COS = new Float64Array(CAP_N);
 const CAP_SIN = new Float64Array(CAP_N);
 for (let k = 0; k < CAP_N; k++) {
-  // Module-load only: the per-call code never calls trigonometric functions.
-  CAP_COS[k] = Math.cos((2 * Math.PI * k) / CAP_N);
-  CAP_SIN[k] = Math.sin((2 * Math.PI * k) / CAP_N);
+  // The engine's own cos/sin (the same cap polygon, to the bit, in every JavaScript engine).
+  CAP_COS[k] = exactCos((2 * Math.PI * k) / CAP_N);
+  CAP_SIN[k] = exactSin((2 * Math.PI * k) / CAP_N);
 }
 /** Box face corners in (b, c) coordinates, counter-clockwise about +axis and about -axis. */
 const FACE_POS_B = [-1, 1, 1, -1];

@@ -38,6 +38,7 @@ import { ClipPolygon, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportF
 import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
 import { TrianglePiece } from "./trianglePiece";
+import { exactCos, exactSin } from "../math/exactMath";
 
 // ---- scratch -------------------------------------------------------------------------------------
 
@@ -122,9 +123,10 @@ const RING = 8;
 const RING_COS = new Float64Array(RING);
 const RING_SIN = new Float64Array(RING);
 for (let k = 0; k < RING; k++) {
-  // Module load only; offset by half a step so axis-aligned boxes never sit on a tie.
-  RING_COS[k] = Math.cos(((k + 0.5) * 2 * Math.PI) / RING);
-  RING_SIN[k] = Math.sin(((k + 0.5) * 2 * Math.PI) / RING);
+  // Offset by half a step so axis-aligned boxes never sit on a tie. The engine's own cos/sin: the same
+  // directions, to the bit, in every JavaScript engine.
+  RING_COS[k] = exactCos(((k + 0.5) * 2 * Math.PI) / RING);
+  RING_SIN[k] = exactSin(((k + 0.5) * 2 * Math.PI) / RING);
 }
 
 // The convex's supporting feature along the last direction (shifted frame, core points).

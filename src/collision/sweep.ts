@@ -870,7 +870,7 @@ const QUERY = new Float64Array(6);
  * grown by B's own motion (displacement and rotation bound), expressed in B's frame at t = 0.
  */
 function queryBoxInB(a: Shape, mA: SweptMotion, b: Shape, mB: SweptMotion, T: number): void {
-  const rhoA0 = a.maximumRadius + Math.sqrt(mA.localComX ** 2 + mA.localComY ** 2 + mA.localComZ ** 2);
+  const rhoA0 = a.maximumRadius + Math.sqrt(mA.localComX * mA.localComX + mA.localComY * mA.localComY + mA.localComZ * mA.localComZ);
   mA.poseAt(0, bodyA);
   a.computeAabb(bodyA, AABB, 0);
   let dev = mA.angularSpeed * T * rhoA0;
@@ -885,7 +885,7 @@ function queryBoxInB(a: Shape, mA: SweptMotion, b: Shape, mB: SweptMotion, T: nu
     maxY = AABB[4] + (dy > 0 ? dy : 0) + dev,
     maxZ = AABB[5] + (dz > 0 ? dz : 0) + dev;
   // B's motion, reversed: a B-local point moves by at most its displacement plus B's rotation bound.
-  const rhoB0 = b.maximumRadius + Math.sqrt(mB.localComX ** 2 + mB.localComY ** 2 + mB.localComZ ** 2);
+  const rhoB0 = b.maximumRadius + Math.sqrt(mB.localComX * mB.localComX + mB.localComY * mB.localComY + mB.localComZ * mB.localComZ);
   let devB = mB.angularSpeed * T * rhoB0;
   if (devB > 2 * rhoB0) devB = 2 * rhoB0;
   dx = -mB.vx * T;
@@ -978,8 +978,8 @@ export function sweepShapes(
     return hit;
   }
   // Whole-body bracket: the bounding spheres about the centres of mass.
-  const ra = a.maximumRadius + Math.sqrt(motionA.localComX ** 2 + motionA.localComY ** 2 + motionA.localComZ ** 2);
-  const rb = b.maximumRadius + Math.sqrt(motionB.localComX ** 2 + motionB.localComY ** 2 + motionB.localComZ ** 2);
+  const ra = a.maximumRadius + Math.sqrt(motionA.localComX * motionA.localComX + motionA.localComY * motionA.localComY + motionA.localComZ * motionA.localComZ);
+  const rb = b.maximumRadius + Math.sqrt(motionB.localComX * motionB.localComX + motionB.localComY * motionB.localComY + motionB.localComZ * motionB.localComZ);
   if (
     !bracket(
       motionB.comX - motionA.comX,

@@ -215,7 +215,7 @@ function flattenInto(
   }
   // The parent's scale acts on this child's position; parent scale applies along parent axes.
   const parent = new Pose().set(ppx, ppy, ppz, pqx, pqy, pqz, pqw);
-  const ql = Math.hypot(rot.x, rot.y, rot.z, rot.w) || 1;
+  const ql = Math.sqrt(rot.x * rot.x + rot.y * rot.y + rot.z * rot.z + rot.w * rot.w) || 1;
   const world = new Pose().compose(parent, pos.x * psx, pos.y * psy, pos.z * psz, rot.x / ql, rot.y / ql, rot.z / ql, rot.w / ql);
   // Scale composes per-axis; exact for axis-aligned children, the documented approximation otherwise.
   const sx = sc.x * psx,

@@ -229,7 +229,10 @@ function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
     for (let b = a + 1; b < 6; b++) {
       const p = ext[a],
         q = ext[b];
-      const d = (X(p) - X(q)) ** 2 + (Y(p) - Y(q)) ** 2 + (Z(p) - Z(q)) ** 2;
+      const dx = X(p) - X(q),
+        dy = Y(p) - Y(q),
+        dz = Z(p) - Z(q);
+      const d = dx * dx + dy * dy + dz * dz;
       if (d > best) {
         best = d;
         i0 = p;
@@ -932,7 +935,10 @@ function mergeFaces(pts: Float64Array, tris: Tri[], tol: number): number[][] {
     const e2x = pts[3 * c] - pts[3 * a],
       e2y = pts[3 * c + 1] - pts[3 * a + 1],
       e2z = pts[3 * c + 2] - pts[3 * a + 2];
-    area[i] = Math.hypot(e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x);
+    const ax = e1y * e2z - e1z * e2y,
+      ay = e1z * e2x - e1x * e2z,
+      az = e1x * e2y - e1y * e2x;
+    area[i] = Math.sqrt(ax * ax + ay * ay + az * az);
   }
   const order = Array.from({ length: T }, (_, i) => i).sort((p, q) => area[q] - area[p] || p - q);
   const group = new Int32Array(T).fill(-1);

@@ -21,6 +21,7 @@ import { ShapeType } from "./shapeType";
 import { transformAabb } from "./triangleMesh";
 import { LocalTriangleHit, queryAabbViaBox, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
 import { requirePositive } from "./validate";
+import { exactCos } from "../math/exactMath";
 
 /** Options for {@link Heightfield}. */
 export interface HeightfieldOptions {
@@ -72,7 +73,7 @@ export class Heightfield extends Shape implements TriangleSource {
     if (!(Number.isFinite(angle) && angle >= 0 && angle < Math.PI)) {
       throw new RangeError(`activeEdgeAngle must be a finite angle in [0, pi), got ${String(angle)}`);
     }
-    const cosThreshold = Math.cos(angle);
+    const cosThreshold = exactCos(angle); // not Math.cos: the same threshold bits in every JavaScript engine
     this.samplesX = nX;
     this.samplesZ = nZ;
     this.cellSizeX = sizeX / (nX - 1);

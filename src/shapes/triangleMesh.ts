@@ -28,6 +28,7 @@ import {
   sharedEdgeFlags,
   type TriangleSource,
 } from "./triangleSource";
+import { exactCos } from "../math/exactMath";
 
 /** Options for {@link TriangleMesh}. */
 export interface TriangleMeshOptions {
@@ -110,7 +111,7 @@ export class TriangleMesh extends Shape implements TriangleSource {
     if (!(Number.isFinite(angle) && angle >= 0 && angle < Math.PI)) {
       throw new RangeError(`activeEdgeAngle must be a finite angle in [0, pi), got ${String(angle)}`);
     }
-    const cosThreshold = Math.cos(angle);
+    const cosThreshold = exactCos(angle); // not Math.cos: the same threshold bits in every JavaScript engine
 
     // Weld exactly equal positions (split-normal meshes repeat vertices).
     const weld = new Map<string, number>();

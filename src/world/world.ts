@@ -42,7 +42,8 @@ import {
   surfaceMaterial,
 } from "./descriptions";
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
-import { copyState, restoreState, type StateCopy } from "./stateCopy";
+import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
+import { exactAtan2 } from "../math/exactMath";
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
 const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback"]);
@@ -89,11 +90,23 @@ export class RayResult {
   childIndex = -1;
 }
 
-/** An opaque saved world state (see {@link World.snapshot}). */
+/**
+ * A saved world state (see {@link World.snapshot}): the state as bytes, and the shapes those bytes refer to
+ * by index (shapes are immutable and shared, never copied).
+ */
 export class WorldSnapshot {
-  /** @internal */
-  constructor(readonly state: StateCopy) {}
+  constructor(
+    /** The encoded state (src/world/stateCodec.ts). */
+    readonly bytes: ArrayBuffer,
+    /** The shapes the bytes refer to, by index. */
+    readonly shapes: readonly Shape[],
+  ) {}
 }
+
+/** Encoder, decoder and byte buffer shared by every world's snapshots (reused: they keep their capacity). */
+const stateEncoder = new StateEncoder();
+const stateDecoder = new StateDecoder();
+const stateWriter = new ByteWriter();
 
 /** Counters of the last step, for overlays and tests. */
 export class StepStats {
@@ -671,7 +684,7 @@ export class World {
       cy = -b.rot[o + 1],
       cz = -b.rot[o + 2],
       cw = b.rot[o + 3];
-    const l = Math.sqrt(orientation.x ** 2 + orientation.y ** 2 + orientation.z ** 2 + orientation.w ** 2);
+    const l = Math.sqrt(orientation.x * orientation.x + orientation.y * orientation.y + orientation.z * orientation.z + orientation.w * orientation.w);
     const tx = orientation.x / l,
       ty = orientation.y / l,
       tz = orientation.z / l,
@@ -686,14 +699,14 @@ export class World {
       dz = -dz;
       dw = -dw;
     }
-    // angle = 2 atan2(|v|, w); computed with sqrt and a series-free formula: angle / |v| via acos-free
-    // route is not needed here (not in the step), so Math.atan2 is fine.
+    // angle = 2 atan2(|v|, w). The plugin calls this before every step of an ANIMATED body, so it uses the
+    // engine's own atan2 (src/math/exactMath.ts): the same bits in every JavaScript engine.
     const sl = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let wx = 0,
       wy = 0,
       wz = 0;
     if (sl > 1e-12) {
-      const angle = 2 * Math.atan2(sl, dw);
+      const angle = 2 * exactAtan2(sl, dw);
       const s = angle / (sl * dt);
       wx = dx * s;
       wy = dy * s;
@@ -939,7 +952,7 @@ export class World {
     if (!isFiniteVec3(origin)) throw new RangeError(`raycast: origin must be a finite vector, got ${fmtVec(origin)}`);
     if (!isFiniteVec3(direction)) throw new RangeError(`raycast: direction must be a finite vector, got ${fmtVec(direction)}`);
     if (!(maxDistance >= 0)) throw new RangeError(`raycast: maxDistance must be >= 0, got ${String(maxDistance)}`);
-    const l = Math.sqrt(direction.x ** 2 + direction.y ** 2 + direction.z ** 2);
+    const l = Math.sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
     if (!(l > 0)) throw new RangeError(`raycast: direction must be non-zero, got ${fmtVec(direction)}`);
     const v = this.rayVisitor;
     v.ox = origin.x;
@@ -1755,8 +1768,8 @@ export class World {
     for (let k = 0; k < n; k++) {
       const i = ids[k];
       const i3 = i * 3;
-      const v2 = b.vel[i3] ** 2 + b.vel[i3 + 1] ** 2 + b.vel[i3 + 2] ** 2;
-      const w2 = b.angVel[i3] ** 2 + b.angVel[i3 + 1] ** 2 + b.angVel[i3 + 2] ** 2;
+      const v2 = b.vel[i3] * b.vel[i3] + b.vel[i3 + 1] * b.vel[i3 + 1] + b.vel[i3 + 2] * b.vel[i3 + 2];
+      const w2 = b.angVel[i3] * b.angVel[i3] + b.angVel[i3 + 1] * b.angVel[i3 + 1] + b.angVel[i3 + 2] * b.angVel[i3 + 2];
       const r = b.radius[i];
       const speed2 = Math.max(v2, w2 * r * r);
       if (!this.sleepingEnabled || (b.flags[i] & BodyFlag.SleepingAllowed) === 0 || speed2 > thr * thr) b.sleepTime[i] = 0;
@@ -2052,15 +2065,41 @@ export class World {
    * did from the moment of the snapshot, bit for bit. Shapes are shared, not copied (they are immutable).
    */
   snapshot(): WorldSnapshot {
-    if (this.stepping) throw new Error("snapshot: not allowed while the world is stepping");
-    return new WorldSnapshot(copyState(this, SNAPSHOT_SKIP));
+    const list = new ShapeList();
+    return new WorldSnapshot(this.encodeState(list, stateWriter).result(), list.shapes);
   }
 
   /** Restores a snapshot taken from this world (or from a world with the same construction). */
   restore(snapshot: WorldSnapshot): void {
     if (!(snapshot instanceof WorldSnapshot)) throw new TypeError(`restore: snapshot must be a WorldSnapshot, got ${String(snapshot)}`);
+    const shapes = snapshot.shapes;
+    this.decodeState(new ByteReader(snapshot.bytes), {
+      indexOf: () => {
+        throw new Error("restore: the shape table is read-only");
+      },
+      at: (k: number) => {
+        const sh = shapes[k];
+        if (sh === undefined) throw new RangeError(`restore: shape index ${k} is not in the snapshot's shape table`);
+        return sh;
+      },
+    });
+  }
+
+  /**
+   * Writes the simulation state to `w` (after what it holds), shapes as indices into `shapes`. The step
+   * state only: for callers that keep their own shape table (the Babylon plugin's snapshots).
+   */
+  encodeState(shapes: ShapeTable, w: ByteWriter = new ByteWriter()): ByteWriter {
+    if (this.stepping) throw new Error("snapshot: not allowed while the world is stepping");
+    if (w === stateWriter) w.pos = 0;
+    stateEncoder.encode(this, SNAPSHOT_SKIP, w, shapes);
+    return w;
+  }
+
+  /** Reads what {@link encodeState} wrote back into this world. */
+  decodeState(r: ByteReader, shapes: ShapeTable): void {
     if (this.stepping) throw new Error("restore: not allowed while the world is stepping");
-    restoreState(this, snapshot.state);
+    stateDecoder.decodeInto(this, r, shapes);
   }
 
   /**
@@ -2148,14 +2187,14 @@ export class World {
   private clampSpeed(i: number): void {
     const b = this.bodies;
     const i3 = i * 3;
-    const l = Math.hypot(b.vel[i3], b.vel[i3 + 1], b.vel[i3 + 2]);
+    const l = Math.sqrt(b.vel[i3] * b.vel[i3] + b.vel[i3 + 1] * b.vel[i3 + 1] + b.vel[i3 + 2] * b.vel[i3 + 2]);
     if (l > this.maxLinearSpeed) {
       const s = this.maxLinearSpeed / l;
       b.vel[i3] *= s;
       b.vel[i3 + 1] *= s;
       b.vel[i3 + 2] *= s;
     }
-    const a = Math.hypot(b.angVel[i3], b.angVel[i3 + 1], b.angVel[i3 + 2]);
+    const a = Math.sqrt(b.angVel[i3] * b.angVel[i3] + b.angVel[i3 + 1] * b.angVel[i3 + 1] + b.angVel[i3 + 2] * b.angVel[i3 + 2]);
     if (a > this.maxAngularSpeed) {
       const s = this.maxAngularSpeed / a;
       b.angVel[i3] *= s;
@@ -2208,7 +2247,7 @@ export class World {
     diagRotated(inv, q, b.invInertiaLocal, i * 6);
     diagRotated(fwd, q, b.inertiaLocal, i * 6);
     const s = b.shape[i];
-    const c = Math.hypot(p.centerOfMass.x, p.centerOfMass.y, p.centerOfMass.z);
+    const c = Math.sqrt(p.centerOfMass.x * p.centerOfMass.x + p.centerOfMass.y * p.centerOfMass.y + p.centerOfMass.z * p.centerOfMass.z);
     if (s) {
       b.radius[i] = s.maximumRadius + c;
       b.angExpansion[i] = b.radius[i] - Math.max(0, s.minimumRadius - c);
