@@ -611,7 +611,7 @@ export class JointSolver {
    * (Box2D v3's heavier choice over 2) settles the loaded chain's sag transient ~1000x faster and
    * leaves a free pendulum's energy unchanged (it only damps the error velocity).
    */
-  jointHertz = 120;
+  jointHertz = Infinity;
   jointHertzSubstepFraction = 0.25;
   jointDampingRatio = 5;
   /**
@@ -621,9 +621,6 @@ export class JointSolver {
    */
   maxRecoveryVelocity = 2;
   maxAngularRecoveryVelocity = 5;
-  /** Spring of POSITION motors (then limited by the motor's max force). */
-  motorHertz = 30;
-  motorDampingRatio = 1;
 
   private cfg = new Float64Array(CFG * 16);
   private st = new Float64Array(ST * 16);
@@ -648,7 +645,6 @@ export class JointSolver {
   private pairsDirty = false;
   private prevH = 0;
   private readonly soft = new Float64Array(3);
-  private readonly motorSoft = new Float64Array(3);
 
   /** After prepare: the dense body indices of each enabled joint (b = -1 for world joints). */
   activeCount = 0;
@@ -932,7 +928,6 @@ export class JointSolver {
     // Effective rigid-row frequency: jointHertz capped at a fraction of the substep rate.
     const hz = Math.min(this.jointHertz, this.jointHertzSubstepFraction / h);
     makeSoft(hz, this.jointDampingRatio, h, this.soft);
-    makeSoft(Math.min(this.motorHertz, 0.25 / h), this.motorDampingRatio, h, this.motorSoft);
     // Accumulated impulses are per substep: rescale them when the substep length changes (bepu).
     if (this.prevH > 0 && h !== this.prevH) {
       const s = h / this.prevH;
@@ -1075,7 +1070,6 @@ export class JointSolver {
     const co = slot * CFG + C_AXES,
       so = slot * ST;
     const invH = 1 / h;
-    const msoft = this.motorSoft;
     const rMass = PASS[P_MASS],
       rBias = PASS[P_BIAS],
       rImp = PASS[P_IMP];
@@ -1116,7 +1110,14 @@ export class JointSolver {
         DL[0] = nw - old;
         applyRow(0);
       }
-      // Motor.
+      // Motor: a rigid row whose accumulated impulse is clamped at maxForce x h (Havok's motors hold their
+      // target rigidly up to their maximum force; Box2D v3 b2SolveRevoluteJoint's motor is the velocity
+      // form). A VELOCITY motor drives Jv to the target in both passes. A POSITION motor drives Jv to
+      // the velocity that closes the error at the rigid rows' bias rate (capped at their recovery
+      // speed), as a hard row: mass scale 1 and no impulse decay, so a steady load below maxForce leaves
+      // no standing error (a soft row's decay term would need F / (m omega^2) of error to balance it). It
+      // runs in the biased pass only: a relax pass would take back each substep's approach velocity, and
+      // with a small maxForce the motor could not rebuild it (a 60 degree move took 2 s instead of 0.3 s).
       if (mt !== MotorType.None && !equality && (useBias || mt === MotorType.Velocity)) {
         const max = cfg[ao + A_MAXF] * h;
         const tgt = cfg[ao + A_TGT];
@@ -1126,7 +1127,10 @@ export class JointSolver {
         if (mt === MotorType.Velocity) nw = old - m * (jv - tgt);
         else {
           const err = angular ? wrapAngle(pos - tgt) : pos - tgt;
-          nw = old - m * msoft[1] * (jv + msoft[0] * err) - msoft[2] * old;
+          const cap = angular ? PASS[P_AREC] : PASS[P_REC];
+          let correction = rBias * err;
+          correction = correction > cap ? cap : correction < -cap ? -cap : correction;
+          nw = old - m * (jv + correction);
         }
         nw = nw < -max ? -max : nw > max ? max : nw;
         st[io + I_MOT] = nw;
