@@ -603,8 +603,10 @@ export class JointSolver {
   /**
    * Stiffness of the rigid rows (LOCKED axes, limits, rods) as a soft-step spring: the effective
    * frequency is min(jointHertz, jointHertzSubstepFraction x substep rate), with jointDampingRatio.
-   * Defaults 120 Hz, 0.25, 5: at 60 Hz x 8 substeps that is 120 Hz (omega h = pi / 2); at 4 substeps
-   * it is Box2D v3's 60 Hz. A soft row sags under a steady load F by F / (m_eff omega^2), so the
+   * Defaults Infinity, 0.25, 5: the joints get stiffer as the steps get smaller (Box2D v3 caps its joint
+   * stiffness at a quarter of the substep rate). At 60 Hz x 8 substeps that is 120 Hz (omega h = pi / 2);
+   * at 4 substeps Box2D v3's 60 Hz; at a car's 1/500 s steps x 8, 1000 Hz: a fixed 120 Hz there let a
+   * light axle between a wheel and a chassis yield 10 degrees under tyre loads (issue 20). A soft row sags under a steady load F by F / (m_eff omega^2), so the
    * frequency sets the static joint error of a loaded chain (20 links + a 100x end weight: 4 mm at
    * 120 Hz, 16 mm at 60 Hz); above ~0.3 x the substep rate that chain gains energy (Gauss-Seidel with
    * one iteration cannot converge a stiffer row against a 100:1 mass ratio). Damping ratio 5
