@@ -85,12 +85,15 @@ function babylonShape(BABYLON, scene, b, name) {
         type: PhysicsShapeType.CAPSULE,
         parameters: { pointA: new Vector3(0, -b.halfLength, 0), pointB: new Vector3(0, b.halfLength, 0), radius: b.radius },
       };
-    case "cylinder":
+    case "cylinder": {
+      // Along local Y, or local X with axis: "x" (a wheel).
+      const ax = b.axis === "x" ? new Vector3(b.halfHeight, 0, 0) : new Vector3(0, b.halfHeight, 0);
       return {
         mesh: MeshBuilder.CreateCylinder(name, { diameter: 2 * b.radius, height: 2 * b.halfHeight, tessellation: 12 }, scene),
         type: PhysicsShapeType.CYLINDER,
-        parameters: { pointA: new Vector3(0, -b.halfHeight, 0), pointB: new Vector3(0, b.halfHeight, 0), radius: b.radius },
+        parameters: { pointA: ax.scale(-1), pointB: ax, radius: b.radius },
       };
+    }
     case "hull":
     case "mesh": {
       const mesh = new Mesh(name, scene);
@@ -111,7 +114,8 @@ function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
   const isHavok = opts.engine === "havok";
   const engine = new BABYLON.NullEngine();
   const scene = new BABYLON.Scene(engine);
-  scene.enablePhysics(new Vector3(0, -9.81, 0), plugin);
+  scene.enablePhysics(new Vector3(0, spec.gravity ?? -9.81, 0), plugin);
+  if (spec.timeStep) scene.getPhysicsEngine().setTimeStep(spec.timeStep);
   if (spec.velocityLimits) plugin.setVelocityLimits(spec.velocityLimits[0], spec.velocityLimits[1]);
   const bodies = spec.bodies;
   /** Per body index: { mesh, agg } or { thin: instanceIndex }. */
@@ -134,7 +138,11 @@ function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
     mesh.position.set(b.position.x, b.position.y, b.position.z);
     const q = b.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
     mesh.rotationQuaternion = new Quaternion(q.x, q.y, q.z, q.w);
-    const agg = new PhysicsAggregate(mesh, type, { mass: b.dynamic ? 1 : 0, friction: b.friction, restitution: 0, ...parameters }, scene);
+    const agg = new PhysicsAggregate(mesh, type, { mass: b.dynamic ? (b.mass ?? 1) : 0, friction: b.friction, restitution: 0, ...parameters }, scene);
+    if (b.membership !== undefined) {
+      agg.shape.filterMembershipMask = b.membership;
+      agg.shape.filterCollideMask = b.collide;
+    }
     if (b.dynamic && !sleeping) alwaysActive(agg.body);
     if (b.linearVelocity) agg.body.setLinearVelocity(new Vector3(b.linearVelocity.x, b.linearVelocity.y, b.linearVelocity.z));
     if (b.continuous && !isHavok) plugin.setContinuousDetection(agg.body, opts.C.ContinuousDetection.continuous());
@@ -168,6 +176,16 @@ function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
     const v = (p) => new Vector3(p?.x ?? 0, p?.y ?? 0, p?.z ?? 0);
     const axisA = v(j.axisA ?? { x: 1, y: 0, z: 0 }),
       axisB = v(j.axisB ?? { x: 1, y: 0, z: 0 });
+    if (j.type === "sixdof") {
+      const c = new BABYLON.Physics6DoFConstraint({ pivotA: v(j.pivotA), pivotB: v(j.pivotB) }, j.limits, scene);
+      slots[j.a].agg.body.addConstraint(slots[j.b].agg.body, c);
+      for (const m of j.motors ?? []) {
+        c.setAxisMotorType(m.axis, m.type);
+        c.setAxisMotorTarget(m.axis, m.target);
+        c.setAxisMotorMaxForce(m.axis, m.maxForce);
+      }
+      continue;
+    }
     const Ctor = j.type === "hinge" ? BABYLON.HingeConstraint : BABYLON.BallAndSocketConstraint;
     const c = new Ctor(v(j.pivotA), v(j.pivotB), axisA, axisB, scene);
     slots[j.a].agg.body.addConstraint(slots[j.b].agg.body, c);
@@ -272,7 +290,9 @@ function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
   };
 
   return {
-    step: () => physics._step(DT),
+    // A scene with its own time step (the car's 1/500 s): HavokPlugin is built with useDeltaForWorldStep =
+    // false and takes the plugin's time step; ContinuumPlugin (true) takes the delta.
+    step: () => physics._step(spec.timeStep ?? DT),
     query,
     poseOf,
     xOf: (i) => slots[i].mesh.position.x,

@@ -21,7 +21,11 @@
 //   thin: true = the body is one thin instance of a single Babylon mesh (all thin bodies share one shape).
 //   continuous: true = ContinuousDetection.continuous() (Continuum engines); otherwise the engine default
 //     (Passive). Havok through Babylon has no such setting.
-// A joint: { type: "ball" | "hinge", a, b (body indices), pivotA, pivotB (in each body's frame), axisA?, axisB? }
+// A body may also set mass (default 1), membership / collide (collision filter masks), and a cylinder axis: "x".
+// A scene may set gravity (y, default -9.81) and timeStep (default 1/60; one step per measured step).
+// A joint: { type: "ball" | "hinge" | "sixdof", a, b (body indices), pivotA, pivotB (in each body's frame), axisA?, axisB? }
+//   sixdof = Babylon Physics6DoFConstraint with `limits` (Babylon's Physics6DoFLimit list) and `motors`
+//   ([{ axis, type, target, maxForce }], Babylon's numbering); Babylon engines only.
 //   ball  = Babylon BallAndSocketConstraint = engine joint with LINEAR_X/Y/Z locked;
 //   hinge = Babylon HingeConstraint          = engine joint with LINEAR_X/Y/Z and ANGULAR_Y/Z locked (axis = X).
 // Dynamic bodies have mass 1 (PhysicsAggregate { mass: 1 } in Babylon, massProperties { mass: 1 } in
@@ -401,6 +405,63 @@ function bullets(continuous) {
   return { bodies, velocityLimits: [1000, 1000], bullets: { list, period: 10 } };
 }
 
+/**
+ * The car pattern of test/plugin/carScene.ts (issue 20) driving at full throttle on a triangle-mesh ground: a
+ * box chassis, 4 axles on 6-DoF suspension joints (LINEAR_Y a spring beyond +-0.1, steering POSITION motors on
+ * the front), 4 cylinder wheels on 6-DoF hubs with VELOCITY drive motors; gravity -240, 1/500 s steps.
+ */
+function car() {
+  const n = 40,
+    size = 800,
+    positions = [],
+    indices = [];
+  for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) positions.push(-size / 2 + (i * size) / n, 0, -size / 2 + (j * size) / n);
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) {
+      const a = j * (n + 1) + i;
+      indices.push(a, a + n + 1, a + 1, a + 1, a + n + 1, a + n + 2);
+    }
+  const CAR = { membership: 2, collide: 1 };
+  const bodies = [
+    { kind: "mesh", dynamic: false, position: { x: 0, y: 0, z: 0 }, positions, indices, friction: 1 },
+    { kind: "box", dynamic: true, mass: 100, position: { x: 0, y: 1.55, z: -300 }, hx: 1.3, hy: 0.4, hz: 3, friction: 0.5, ...CAR },
+  ];
+  const joints = [];
+  const LOCK = (axis) => ({ axis, minLimit: 0, maxLimit: 0 });
+  [
+    [-1.6, 2.2],
+    [1.6, 2.2],
+    [-1.6, -2.2],
+    [1.6, -2.2],
+  ].forEach(([x, z], k) => {
+    const front = k < 2;
+    const at = { x, y: 1.05, z: -300 + z };
+    const axle = bodies.length;
+    bodies.push({ kind: "box", dynamic: true, mass: 5, position: at, hx: 0.15, hy: 0.15, hz: 0.15, friction: 0.5, ...CAR });
+    bodies.push({ kind: "cylinder", axis: "x", dynamic: true, mass: 10, position: at, radius: 1, halfHeight: 0.3, friction: 1, ...CAR });
+    // Babylon axes: LINEAR_X..Z = 0..2, ANGULAR_X..Z = 3..5; motor types VELOCITY = 1, POSITION = 2.
+    joints.push({
+      type: "sixdof",
+      a: 1,
+      b: axle,
+      pivotA: { x, y: -0.5, z },
+      pivotB: { x: 0, y: 0, z: 0 },
+      limits: [LOCK(0), { axis: 1, minLimit: -0.1, maxLimit: 0.1, stiffness: 5e4, damping: 1500 }, LOCK(2), LOCK(3), ...(front ? [] : [LOCK(4)]), LOCK(5)],
+      motors: front ? [{ axis: 4, type: 2, target: 0, maxForce: 3e7 }] : [],
+    });
+    joints.push({
+      type: "sixdof",
+      a: axle,
+      b: axle + 1,
+      pivotA: { x: 0, y: 0, z: 0 },
+      pivotB: { x: 0, y: 0, z: 0 },
+      limits: [LOCK(0), LOCK(1), LOCK(2), LOCK(4), LOCK(5)],
+      motors: [{ axis: 3, type: 1, target: 40, maxForce: 2500 }],
+    });
+  });
+  return { bodies, joints, gravity: -240, timeStep: 1 / 500 };
+}
+
 export const SCENES = {
   "pyramid-210": {
     build: () => pyramid(20),
@@ -476,6 +537,18 @@ export const SCENES = {
     describe:
       "100 spheres r 0.05 fired at 250 m/s at thin static walls (0.05 m), each re-fired every 10 steps (staggered), " +
       "Passive (the engine default) on the Continuum engines; Havok as it is.",
+  },
+  car: {
+    build: car,
+    engines: ["havok", "continuum-plugin"],
+    sleep: ["off"],
+    warmup: 500,
+    steps: 1500,
+    describe:
+      "The 6-DoF car pattern Babylon users copy (issue 20; test/plugin/carScene.ts): box chassis, 4 axles on " +
+      "Physics6DoFConstraint suspensions (spring, steering POSITION motors), 4 cylinder wheels on 6-DoF hubs with " +
+      "VELOCITY drive motors, a 3,200-triangle mesh ground; gravity -240, setTimeStep(1/500), full throttle: 9 " +
+      "bodies, 8 joints; one 1/500 s step per measured step.",
   },
   "bullets-100-ccd": {
     build: () => bullets(true),

@@ -24,9 +24,9 @@ import { exactCos, exactSin } from "../math/exactMath";
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
 const SIN_TOL = FEATURE_SIN_TOL;
 /** Vertices of the polygon standing in for a cylinder cap (on the true circle, so never outside it). */
-const CAP_N = 8;
-const CAP_COS = new Float64Array(CAP_N);
-const CAP_SIN = new Float64Array(CAP_N);
+export const CAP_N = 8;
+export const CAP_COS = new Float64Array(CAP_N);
+export const CAP_SIN = new Float64Array(CAP_N);
 for (let k = 0; k < CAP_N; k++) {
   // The engine's own cos/sin (the same cap polygon, to the bit, in every JavaScript engine).
   CAP_COS[k] = exactCos((2 * Math.PI * k) / CAP_N);

@@ -603,15 +603,17 @@ export class JointSolver {
   /**
    * Stiffness of the rigid rows (LOCKED axes, limits, rods) as a soft-step spring: the effective
    * frequency is min(jointHertz, jointHertzSubstepFraction x substep rate), with jointDampingRatio.
-   * Defaults 120 Hz, 0.25, 5: at 60 Hz x 8 substeps that is 120 Hz (omega h = pi / 2); at 4 substeps
-   * it is Box2D v3's 60 Hz. A soft row sags under a steady load F by F / (m_eff omega^2), so the
+   * Defaults Infinity, 0.25, 5: the joints get stiffer as the steps get smaller (Box2D v3 caps its joint
+   * stiffness at a quarter of the substep rate). At 60 Hz x 8 substeps that is 120 Hz (omega h = pi / 2);
+   * at 4 substeps Box2D v3's 60 Hz; at a car's 1/500 s steps x 8, 1000 Hz: a fixed 120 Hz there let a
+   * light axle between a wheel and a chassis yield 10 degrees under tyre loads (issue 20). A soft row sags under a steady load F by F / (m_eff omega^2), so the
    * frequency sets the static joint error of a loaded chain (20 links + a 100x end weight: 4 mm at
    * 120 Hz, 16 mm at 60 Hz); above ~0.3 x the substep rate that chain gains energy (Gauss-Seidel with
    * one iteration cannot converge a stiffer row against a 100:1 mass ratio). Damping ratio 5
    * (Box2D v3's heavier choice over 2) settles the loaded chain's sag transient ~1000x faster and
    * leaves a free pendulum's energy unchanged (it only damps the error velocity).
    */
-  jointHertz = 120;
+  jointHertz = Infinity;
   jointHertzSubstepFraction = 0.25;
   jointDampingRatio = 5;
   /**
@@ -621,9 +623,6 @@ export class JointSolver {
    */
   maxRecoveryVelocity = 2;
   maxAngularRecoveryVelocity = 5;
-  /** Spring of POSITION motors (then limited by the motor's max force). */
-  motorHertz = 30;
-  motorDampingRatio = 1;
 
   private cfg = new Float64Array(CFG * 16);
   private st = new Float64Array(ST * 16);
@@ -648,7 +647,6 @@ export class JointSolver {
   private pairsDirty = false;
   private prevH = 0;
   private readonly soft = new Float64Array(3);
-  private readonly motorSoft = new Float64Array(3);
 
   /** After prepare: the dense body indices of each enabled joint (b = -1 for world joints). */
   activeCount = 0;
@@ -932,7 +930,6 @@ export class JointSolver {
     // Effective rigid-row frequency: jointHertz capped at a fraction of the substep rate.
     const hz = Math.min(this.jointHertz, this.jointHertzSubstepFraction / h);
     makeSoft(hz, this.jointDampingRatio, h, this.soft);
-    makeSoft(Math.min(this.motorHertz, 0.25 / h), this.motorDampingRatio, h, this.motorSoft);
     // Accumulated impulses are per substep: rescale them when the substep length changes (bepu).
     if (this.prevH > 0 && h !== this.prevH) {
       const s = h / this.prevH;
@@ -1075,7 +1072,6 @@ export class JointSolver {
     const co = slot * CFG + C_AXES,
       so = slot * ST;
     const invH = 1 / h;
-    const msoft = this.motorSoft;
     const rMass = PASS[P_MASS],
       rBias = PASS[P_BIAS],
       rImp = PASS[P_IMP];
@@ -1116,7 +1112,14 @@ export class JointSolver {
         DL[0] = nw - old;
         applyRow(0);
       }
-      // Motor.
+      // Motor: a rigid row whose accumulated impulse is clamped at maxForce x h (Havok's motors hold their
+      // target rigidly up to their maximum force; Box2D v3 b2SolveRevoluteJoint's motor is the velocity
+      // form). A VELOCITY motor drives Jv to the target in both passes. A POSITION motor drives Jv to
+      // the velocity that closes the error at the rigid rows' bias rate (capped at their recovery
+      // speed), as a hard row: mass scale 1 and no impulse decay, so a steady load below maxForce leaves
+      // no standing error (a soft row's decay term would need F / (m omega^2) of error to balance it). It
+      // runs in the biased pass only: a relax pass would take back each substep's approach velocity, and
+      // with a small maxForce the motor could not rebuild it (a 60 degree move took 2 s instead of 0.3 s).
       if (mt !== MotorType.None && !equality && (useBias || mt === MotorType.Velocity)) {
         const max = cfg[ao + A_MAXF] * h;
         const tgt = cfg[ao + A_TGT];
@@ -1126,7 +1129,10 @@ export class JointSolver {
         if (mt === MotorType.Velocity) nw = old - m * (jv - tgt);
         else {
           const err = angular ? wrapAngle(pos - tgt) : pos - tgt;
-          nw = old - m * msoft[1] * (jv + msoft[0] * err) - msoft[2] * old;
+          const cap = angular ? PASS[P_AREC] : PASS[P_REC];
+          let correction = rBias * err;
+          correction = correction > cap ? cap : correction < -cap ? -cap : correction;
+          nw = old - m * (jv + correction);
         }
         nw = nw < -max ? -max : nw > max ? max : nw;
         st[io + I_MOT] = nw;
