@@ -19,7 +19,8 @@
  * - CONTAINER: an engine `Compound` of the children, rebuilt on every addChild / removeChild. A container
  *   whose children are all MESH / HEIGHTFIELD (or such containers) becomes one `TriangleMesh` with the
  *   children's transforms baked in; the engine's Compound holds convex shapes only, so a container mixing
- *   triangle shapes with convex ones is refused.
+ *   triangle shapes with convex ones is refused. A child with `isTrigger` becomes a trigger child (trigger
+ *   events, no contacts), as Havok treats trigger shapes inside a compound.
  * A primitive that is not centred and axis-aligned in its own frame becomes a one-child Compound.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
@@ -127,6 +128,7 @@ export class ShapeData {
           orientation: c.rotation,
           scale: c.scale,
           density: c.data.density,
+          isTrigger: c.data.isTrigger,
         });
         for (const l of c.data.leaves) leaves.push(l);
       }
@@ -177,10 +179,11 @@ export class ShapeData {
     return out;
   }
 
-  /** Tells users and (for geometry/density) parent containers that this shape changed. */
+  /** Tells users and (for geometry, density and trigger flag) parent containers that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
-    if (what === ShapeChange.Geometry || what === ShapeChange.Density) {
+    // A container bakes its children's geometry, density and trigger flags into its compound.
+    if (what === ShapeChange.Geometry || what === ShapeChange.Density || what === ShapeChange.Trigger) {
       for (const p of this.parents) p.rebuild();
     }
   }

@@ -427,6 +427,55 @@ function readPoints(points: ArrayLike<number>): Float64Array {
   return pts;
 }
 
+/**
+ * The points with each one closer than `tol` to an earlier kept point dropped (kept in input order, so the
+ * result is deterministic). Mesh data holds near-duplicates (a UV sphere's pole and seam vertices differ by
+ * float rounding): kept as separate hull vertices, they form zero-size faces on which hill climbing stalls,
+ * so support queries would return a vertex far from the extreme one. Welding within the hull's tolerance is
+ * Gregorius's advice ("Implementing Quickhull", GDC 2014). A grid of cells of size `tol` finds the
+ * neighbours: a point within `tol` lies in one of the 27 cells around the query's cell.
+ */
+function weldPoints(pts: Float64Array, tol: number): Float64Array {
+  const n = pts.length / 3;
+  if (!(tol > 0)) return pts;
+  const cells = new Map<string, number[]>();
+  const kept: number[] = [];
+  const tol2 = tol * tol;
+  for (let i = 0; i < n; i++) {
+    const x = pts[3 * i],
+      y = pts[3 * i + 1],
+      z = pts[3 * i + 2];
+    const cx = Math.floor(x / tol),
+      cy = Math.floor(y / tol),
+      cz = Math.floor(z / tol);
+    let near = false;
+    for (let dx = -1; dx <= 1 && !near; dx++) {
+      for (let dy = -1; dy <= 1 && !near; dy++) {
+        for (let dz = -1; dz <= 1 && !near; dz++) {
+          const list = cells.get(`${cx + dx},${cy + dy},${cz + dz}`);
+          if (!list) continue;
+          for (const k of list) {
+            const ex = kept[k] - x,
+              ey = kept[k + 1] - y,
+              ez = kept[k + 2] - z;
+            if (ex * ex + ey * ey + ez * ez < tol2) {
+              near = true;
+              break;
+            }
+          }
+        }
+      }
+    }
+    if (near) continue;
+    const key = `${cx},${cy},${cz}`;
+    const list = cells.get(key);
+    if (list) list.push(kept.length);
+    else cells.set(key, [kept.length]);
+    kept.push(x, y, z);
+  }
+  return kept.length === pts.length ? pts : new Float64Array(kept);
+}
+
 /** Direction scratch for supportIndex (see supportIndexOf). */
 const hullDir = new Float64Array(3);
 
@@ -508,8 +557,9 @@ export class ConvexHull extends ConvexShape {
     const scale = Math.max(maxX - minX, maxY - minY, maxZ - minZ);
     const tol = RELATIVE_TOLERANCE * scale;
     this.tolerance = tol;
-    const tris = quickhull(pts, n, tol);
-    const polys = mergeFaces(pts, tris, tol);
+    const welded = weldPoints(pts, tol);
+    const tris = quickhull(welded, welded.length / 3, tol);
+    const polys = mergeFaces(welded, tris, tol);
     removeCollinearVertices(polys);
 
     // Compact the vertices, in order of first use.
@@ -521,7 +571,7 @@ export class ConvexHull extends ConvexShape {
         if (r === undefined) {
           r = verts.length / 3;
           remap.set(poly[k], r);
-          verts.push(pts[3 * poly[k]], pts[3 * poly[k] + 1], pts[3 * poly[k] + 2]);
+          verts.push(welded[3 * poly[k]], welded[3 * poly[k] + 1], welded[3 * poly[k] + 2]);
         }
         poly[k] = r;
       }

@@ -9,6 +9,7 @@ import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer } from "../collision/contactManifold";
 import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
 import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
+import { isTriggerChild, triggerChildCount } from "../shapes/compound";
 import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
@@ -1184,7 +1185,10 @@ export class World {
       const ta = b.motionType[ia],
         tb = b.motionType[ib];
       const trigger = ((b.flags[ia] | b.flags[ib]) & BodyFlag.Trigger) !== 0;
-      if (ta !== MotionType.Dynamic && tb !== MotionType.Dynamic && !trigger) continue;
+      // Trigger children of compounds (Havok's trigger shapes in a container) sense like trigger bodies.
+      const childTriggers = triggerChildCount(b.shape[ia]) + triggerChildCount(b.shape[ib]) > 0;
+      const solid = ta === MotionType.Dynamic || tb === MotionType.Dynamic;
+      if (!solid && !trigger && !childTriggers) continue;
       if (!this.shouldCollide(ia, ib)) continue;
       // Order: a static (or the non-moving) body is B; otherwise the smaller handle is A.
       if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
@@ -1210,7 +1214,9 @@ export class World {
       }
       const margin = b.margin[ia] + b.margin[ib];
       const sweepT = this.sweepPair(ia, ib, shapeA, shapeB);
-      if (sweepT < 0) continue; // the sweep proved they do not meet this step: no ghost contacts
+      // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
+      // those still need their overlap test).
+      if (sweepT < 0 && !childTriggers) continue;
       if (sweepT > 0) {
         // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
         this.motionA.poseAt(sweepT, this.poseA);
@@ -1235,6 +1241,18 @@ export class World {
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
+        if (childTriggers) {
+          if (isTriggerChild(shapeA, man.childA) || isTriggerChild(shapeB, man.childB)) {
+            for (let c = 0; c < man.count; c++) {
+              if (man.depth[c] >= 0) {
+                this.triggerCur.insert(b.handle[ia], b.handle[ib]);
+                break;
+              }
+            }
+            continue;
+          }
+          if (!solid) continue;
+        }
         solver.add(b, ia, ib, man, mat);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;

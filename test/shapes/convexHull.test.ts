@@ -435,3 +435,38 @@ describe("ConvexHull queries", () => {
     expect(pointInShape(h, p, 0.4, 0.4, 0.4)).toBe(false);
   });
 });
+
+describe("near-duplicate points (issue 16, item 1)", () => {
+  it("a UV sphere's vertices with float-rounded pole and seam duplicates: support is the extreme vertex in every direction", () => {
+    // Rings of a UV sphere (r = 2) as a mesh stores them: every ring repeats its first vertex at the seam and
+    // the poles repeat once per segment, rounded to float32 so the copies differ in the last bits.
+    const pts: number[] = [];
+    const rings = 32,
+      segs = 64;
+    for (let i = 0; i <= rings; i++) {
+      for (let j = 0; j <= segs; j++) {
+        const th = (Math.PI * i) / rings,
+          ph = (2 * Math.PI * j) / segs;
+        pts.push(Math.fround(2 * Math.sin(th) * Math.cos(ph)), Math.fround(2 * Math.cos(th)), Math.fround(2 * Math.sin(th) * Math.sin(ph)));
+      }
+    }
+    const h = new ConvexHull(pts);
+    // 31 full rings of 64 distinct points and the two poles.
+    expect(h.vertexCount).toBe(31 * 64 + 2);
+    const vs = h.vertices;
+    let seed = 12345;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    let worst = 0;
+    for (let k = 0; k < 5000; k++) {
+      const dx = rnd(),
+        dy = rnd(),
+        dz = rnd();
+      let best = -Infinity;
+      for (let v = 0; v < vs.length; v += 3) best = Math.max(best, vs[v] * dx + vs[v + 1] * dy + vs[v + 2] * dz);
+      const v = h.supportIndex(dx, dy, dz);
+      worst = Math.max(worst, best - (vs[3 * v] * dx + vs[3 * v + 1] * dy + vs[3 * v + 2] * dz));
+    }
+    // Hill climbing on a convex polytope finds the global maximum: only rounding may separate them.
+    expect(worst).toBeLessThan(1e-9);
+  });
+});
