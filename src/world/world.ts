@@ -714,21 +714,51 @@ export class World {
     return this.bodies.shape[this.index(handle, "getShape")];
   }
 
-  /** Replaces the body's shape; mass properties are recomputed, keeping user overrides. Does not wake the body. */
+  /**
+   * Replaces the body's shape; mass properties are recomputed, keeping user overrides. Giving a shapeless body
+   * its first shape does not wake it (Havok's PhysicsAggregate shapes startAsleep bodies right after creating
+   * them); replacing a shape wakes the body and the sleeping bodies its old or new bounds touch, so the change
+   * takes effect at the next step (what rested on the old geometry falls or is pushed out).
+   */
   setShape(handle: number, shape: Shape | null): void {
     const i = this.index(handle, "setShape");
     if (shape !== null && !(shape instanceof Shape)) throw new TypeError(`setShape: shape must be a Shape or null, got ${String(shape)}`);
     const b = this.bodies;
+    const replaced = b.shape[i] !== null && b.shape[i] !== shape;
+    for (let k = 0; k < 6; k++) shapeChangeBox[k] = b.aabb[i * 6 + k];
     // Keep the origin where it is while the centre of mass moves with the new shape.
     this.getPosition(handle, tmpV);
     b.shape[i] = shape;
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
-    // Like Havok, a shape change does not wake a sleeping body (PhysicsAggregate sets the shape of
-    // startAsleep bodies right after creating them).
     this.removeProxy(i);
     this.updateProxy(i);
+    if (replaced) this.wakeAroundShapeChange(i);
+  }
+
+  /**
+   * Wakes body i and every sleeping body whose bounds touch body i's old bounds (shapeChangeBox) or its new
+   * ones, grown by the contact touch tolerance (sleeping bodies rest within it of what holds them up).
+   */
+  private wakeAroundShapeChange(i: number): void {
+    const b = this.bodies;
+    const a = b.aabb;
+    const o = i * 6;
+    const box = shapeChangeBox;
+    const hasShape = b.shape[i] !== null;
+    for (let k = 0; k < 3; k++) {
+      box[k] = (hasShape ? Math.min(box[k], a[o + k]) : box[k]) - TOUCH_TOLERANCE;
+      box[k + 3] = (hasShape ? Math.max(box[k + 3], a[o + k + 3]) : box[k + 3]) + TOUCH_TOLERANCE;
+    }
+    this.wakeIndex(i);
+    for (let j = 0; j < b.count; j++) {
+      if ((b.flags[j] & BodyFlag.Sleeping) === 0) continue;
+      const q = j * 6;
+      if (a[q] <= box[3] && a[q + 3] >= box[0] && a[q + 1] <= box[4] && a[q + 4] >= box[1] && a[q + 2] <= box[5] && a[q + 5] >= box[2]) {
+        this.wakeIndex(j);
+      }
+    }
   }
 
   /** Sets the density used to compute mass properties from the shape. */
@@ -2275,6 +2305,8 @@ const tmp3 = new Float64Array(3);
 const pose7 = new Float64Array(7);
 const hashView = new DataView(new ArrayBuffer(8));
 const tmpV = { x: 0, y: 0, z: 0 };
+/** A body's bounds before its shape changed (setShape). */
+const shapeChangeBox = new Float64Array(6);
 
 function readVec<T extends Vec3Like>(a: Float64Array, i: number, out: T): T {
   out.x = a[i * 3];
