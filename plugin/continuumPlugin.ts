@@ -396,9 +396,8 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       data?.users.add(rec);
     }
     const h = rec.handle;
-    // Havok's HP_Body_SetShape does not activate a body: a startAsleep body given its shape by
-    // PhysicsAggregate stays asleep. The engine wakes on setShape, so put it back.
-    const asleep = this.world.isSleeping(h);
+    // The engine keeps a startAsleep body asleep when it gets its first shape (as HP_Body_SetShape does for
+    // PhysicsAggregate's bodies) and wakes it, and what it touches, when a shape is replaced.
     this.world.setShape(h, data?.engineShape ?? null);
     if (data) {
       this.world.setMaterial(h, data.material);
@@ -406,7 +405,6 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       this.world.setTrigger(h, data.isTrigger);
     }
     this._updateMass(rec);
-    if (asleep && !this.world.isSleeping(h)) this.world.sleep(h);
   }
 
   private _shapeChanged(rec: BodyRecord, data: ShapeData, what: ShapeChange): void {

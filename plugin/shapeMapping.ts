@@ -12,14 +12,17 @@
  * - CAPSULE / CYLINDER: segment `pointA` (default 0,0,0) -> `pointB` (default 0,1,0), `radius`; the capsule's
  *   hemispheres are centred on the points, the cylinder's caps lie on them.
  * - CONVEX_HULL: the engine `ConvexHull` of the vertices `MeshAccumulator` gathers from `mesh` (absolute
- *   scaling baked in, `includeChildMeshes` adds child meshes without bodies of their own).
+ *   scaling baked in, `includeChildMeshes` adds child meshes without bodies of their own). Flat meshes (a
+ *   ground, a disc) make a 2 mm slab; collinear vertices a 1 mm-radius capsule, a single point a 1 mm sphere
+ *   (`convexShapeOfPoints`), where Havok gives them a convex radius: the scene runs rather than throws.
  * - MESH: an engine `TriangleMesh` of the gathered vertices and triangles (triangle t = the t-th index
  *   triple gathered, which is what raycasts report as `triangleIndex`).
  * - HEIGHTFIELD: an engine `Heightfield` from the arrays or from `groundMesh` (see heightfieldOptions.ts).
  * - CONTAINER: an engine `Compound` of the children, rebuilt on every addChild / removeChild. A container
  *   whose children are all MESH / HEIGHTFIELD (or such containers) becomes one `TriangleMesh` with the
  *   children's transforms baked in; the engine's Compound holds convex shapes only, so a container mixing
- *   triangle shapes with convex ones is refused.
+ *   triangle shapes with convex ones is refused. A child with `isTrigger` becomes a trigger child (trigger
+ *   events, no contacts), as Havok treats trigger shapes inside a compound.
  * A primitive that is not centred and axis-aligned in its own frame becomes a one-child Compound.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
@@ -27,11 +30,12 @@ import type { PhysicsShapeParameters } from "@babylonjs/core/Physics/v2/IPhysics
 import { Box } from "../src/shapes/box";
 import { Capsule } from "../src/shapes/capsule";
 import { Compound, type CompoundChildDescription } from "../src/shapes/compound";
-import { ConvexHull } from "../src/shapes/convexHull";
 import { Cylinder } from "../src/shapes/cylinder";
 import { TriangleMesh } from "../src/shapes/triangleMesh";
 import type { Shape } from "../src/shapes/shape";
 import { Sphere } from "../src/shapes/sphere";
+import { convexShapeOfPoints } from "../src/shapes/pointCloudShape";
+import { rotationFromY } from "../src/math/quat";
 import type { SurfaceMaterial } from "../src/world/descriptions";
 import { buildHeightfield, heightfieldGeometry, heightfieldSource } from "./heightfieldOptions";
 import { defaultSurfaceMaterial } from "./materials";
@@ -127,6 +131,7 @@ export class ShapeData {
           orientation: c.rotation,
           scale: c.scale,
           density: c.data.density,
+          isTrigger: c.data.isTrigger,
         });
         for (const l of c.data.leaves) leaves.push(l);
       }
@@ -177,10 +182,11 @@ export class ShapeData {
     return out;
   }
 
-  /** Tells users and (for geometry/density) parent containers that this shape changed. */
+  /** Tells users and (for geometry, density and trigger flag) parent containers that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
-    if (what === ShapeChange.Geometry || what === ShapeChange.Density) {
+    // A container bakes its children's geometry, density and trigger flags into its compound.
+    if (what === ShapeChange.Geometry || what === ShapeChange.Density || what === ShapeChange.Trigger) {
       for (const p of this.parents) p.rebuild();
     }
   }
@@ -274,18 +280,6 @@ function posed(shape: Shape, center: XYZ, rotation: XYZW): Shape {
   return new Compound([{ shape, position: { x: center.x, y: center.y, z: center.z }, orientation: rotation }]);
 }
 
-/** The unit quaternion rotating +Y onto the unit direction (dx, dy, dz). */
-export function rotationFromY(dx: number, dy: number, dz: number): XYZW {
-  if (dy > 1 - 1e-12) return { x: 0, y: 0, z: 0, w: 1 };
-  if (dy < -1 + 1e-12) return { x: 1, y: 0, z: 0, w: 0 };
-  // axis = Y x d = (dz, 0, -dx); q = normalize(axis, 1 + Y.d)
-  const x = dz,
-    z = -dx,
-    w = 1 + dy;
-  const l = Math.sqrt(x * x + z * z + w * w);
-  return { x: x / l, y: 0, z: z / l, w: w / l };
-}
-
 function normalized(q: XYZW): XYZW {
   const l = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
   return { x: q.x / l, y: q.y / l, z: q.z / l, w: q.w / l };
@@ -367,7 +361,7 @@ export function createShapeData(type: unknown, options: PhysicsShapeParameters |
       }
       const g = acc.result();
       if (type === SHAPE_CONVEX_HULL) {
-        data.engineShape = engineCall(fn, "options.mesh", () => new ConvexHull(g.positions));
+        data.engineShape = engineCall(fn, "options.mesh", () => convexShapeOfPoints(g.positions));
       } else {
         if (acc.triangleCount === 0) throw new RangeError(`${fn}: options.mesh has ${acc.vertexCount} vertices but no triangles`);
         data.engineShape = engineCall(fn, "options.mesh", () => new TriangleMesh(g.positions, g.indices));

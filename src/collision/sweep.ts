@@ -330,6 +330,7 @@ function enumerateCompound(
 ): void {
   const ch = (shape as Compound).children;
   for (let i = 0; i < ch.length; i++) {
+    if (ch[i].isTrigger) continue; // a trigger child never stops a body
     const p = ch[i].pose;
     sink.add(ch[i].shape, p.px, p.py, p.pz, p.qx, p.qy, p.qz, p.qw, i);
   }

@@ -58,6 +58,18 @@ export function normalizeQuat<T extends QuatLike>(q: T): T {
   return q;
 }
 
+/** The unit quaternion rotating +Y onto the unit direction (dx, dy, dz) (a new object; not for per-step code). */
+export function rotationFromY(dx: number, dy: number, dz: number): QuatLike {
+  if (dy > 1 - 1e-12) return { x: 0, y: 0, z: 0, w: 1 };
+  if (dy < -1 + 1e-12) return { x: 1, y: 0, z: 0, w: 0 };
+  // axis = Y x d = (dz, 0, -dx); q = normalize(axis, 1 + Y.d)
+  const x = dz,
+    z = -dx,
+    w = 1 + dy;
+  const l = Math.sqrt(x * x + z * z + w * w);
+  return { x: x / l, y: 0, z: z / l, w: w / l };
+}
+
 /** out = a * b (apply b, then a). out may alias a or b. */
 export function mulQuat(a: QuatLike, b: QuatLike, out: QuatLike): QuatLike {
   const x = a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y;

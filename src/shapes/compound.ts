@@ -25,6 +25,12 @@ export interface CompoundChildDescription {
   scale?: Vec3Like;
   /** Density of this child in kg/m^3; when omitted the body's density is used. */
   density?: number;
+  /**
+   * A trigger child (default false): it reports overlaps as trigger events and never makes contacts, so it
+   * neither stops nor deflects what it touches (Havok's trigger shapes inside a compound). A compound child
+   * marked as a trigger makes all its children triggers.
+   */
+  isTrigger?: boolean;
 }
 
 /** A flattened compound child: a convex shape and its pose in the compound's frame. */
@@ -33,6 +39,8 @@ export class CompoundChild {
     readonly shape: ConvexShape,
     readonly pose: Pose,
     readonly density: number | undefined,
+    /** See {@link CompoundChildDescription.isTrigger}. */
+    readonly isTrigger = false,
   ) {}
 }
 
@@ -72,6 +80,8 @@ export class Compound extends Shape {
   readonly children: readonly CompoundChild[];
   readonly maximumRadius: number;
   readonly minimumRadius = 0;
+  /** Number of trigger children (see {@link CompoundChildDescription.isTrigger}). */
+  readonly triggerChildCount: number;
   private readonly scratchPose = new Pose();
 
   constructor(children: readonly CompoundChildDescription[]) {
@@ -82,9 +92,12 @@ export class Compound extends Shape {
       if (!c || !(c.shape instanceof Shape)) {
         throw new TypeError(`children[${i}].shape must be a Shape, got ${String(c?.shape)}`);
       }
-      flattenInto(flat, c, i, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, c.density);
+      flattenInto(flat, c, i, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, c.density, c.isTrigger === true);
     }
     this.children = flat;
+    let triggers = 0;
+    for (const ch of flat) if (ch.isTrigger) triggers++;
+    this.triggerChildCount = triggers;
     let maxR = 0;
     for (const ch of flat) {
       const d = Math.sqrt(ch.pose.px * ch.pose.px + ch.pose.py * ch.pose.py + ch.pose.pz * ch.pose.pz);
@@ -147,6 +160,16 @@ export class Compound extends Shape {
   }
 }
 
+/** Number of trigger children of `shape` (0 for anything but a compound). */
+export function triggerChildCount(shape: Shape | null): number {
+  return shape !== null && shape.type === ShapeType.Compound ? (shape as Compound).triggerChildCount : 0;
+}
+
+/** True when child `index` of `shape` is a trigger child (false for anything but a compound). */
+export function isTriggerChild(shape: Shape, index: number): boolean {
+  return shape.type === ShapeType.Compound && (shape as Compound).children[index].isTrigger;
+}
+
 /**
  * Writes the inertia tensor per unit mass of a child about the compound's origin: the child's own
  * tensor rotated into the compound frame (R I R^T) plus the parallel-axis term.
@@ -189,6 +212,7 @@ function flattenInto(
   psy: number,
   psz: number,
   density: number | undefined,
+  trigger: boolean,
 ): void {
   const pos = c.position ?? { x: 0, y: 0, z: 0 };
   const rot = c.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
@@ -239,6 +263,7 @@ function flattenInto(
         sy,
         sz,
         g.density ?? density,
+        trigger || g.isTrigger,
       );
     }
     return;
@@ -246,5 +271,5 @@ function flattenInto(
   if (!(c.shape instanceof ConvexShape)) {
     throw new TypeError(`children[${index}].shape must be convex or a compound, got type ${c.shape.type}`);
   }
-  out.push(new CompoundChild(scaleConvex(c.shape, sx, sy, sz), world, density));
+  out.push(new CompoundChild(scaleConvex(c.shape, sx, sy, sz), world, density, trigger));
 }

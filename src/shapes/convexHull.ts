@@ -209,12 +209,17 @@ function assign(pts: Float64Array, p: number, tris: Tri[]): boolean {
   return true;
 }
 
-function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
+/**
+ * What the points span, found as Quickhull's initial simplex is: the two farthest-apart axis extremes, the
+ * point farthest from their line, the point farthest from that plane. Returns 0 (all points coincide within
+ * `tol`), 1 (collinear), 2 (coplanar: thinner than 4 tol, which face merging would fold) or 3 (a volume).
+ * Writes the simplex's point indices to `idx[0..3]` (as far as found) and, from span 2 on, the unit normal of
+ * the plane through the first three to `normal`.
+ */
+function pointSpan(pts: Float64Array, n: number, tol: number, idx: Int32Array, normal: Float64Array): number {
   const X = (i: number): number => pts[3 * i],
     Y = (i: number): number => pts[3 * i + 1],
     Z = (i: number): number => pts[3 * i + 2];
-  // Initial simplex: the two farthest-apart axis extremes, the point farthest from their line, the point
-  // farthest from that plane.
   const ext = [0, 0, 0, 0, 0, 0];
   for (let i = 1; i < n; i++) {
     for (let a = 0; a < 3; a++) {
@@ -240,9 +245,9 @@ function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
       }
     }
   }
-  if (!(Math.sqrt(best) > tol)) {
-    throw new RangeError(`points must span a volume (all ${n} points coincide)`);
-  }
+  idx[0] = i0;
+  idx[1] = i1;
+  if (!(Math.sqrt(best) > tol)) return 0;
   const lx = X(i1) - X(i0),
     ly = Y(i1) - Y(i0),
     lz = Z(i1) - Z(i0);
@@ -262,9 +267,8 @@ function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
       i2 = i;
     }
   }
-  if (!(best > tol)) {
-    throw new RangeError(`points must span a volume (all ${n} points are collinear)`);
-  }
+  idx[2] = i2;
+  if (!(best > tol)) return 1;
   const e2x = X(i2) - X(i0),
     e2y = Y(i2) - Y(i0),
     e2z = Z(i2) - Z(i0);
@@ -275,6 +279,9 @@ function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
   pnx /= pl;
   pny /= pl;
   pnz /= pl;
+  normal[0] = pnx;
+  normal[1] = pny;
+  normal[2] = pnz;
   let i3 = -1;
   best = -1;
   for (let i = 0; i < n; i++) {
@@ -284,10 +291,21 @@ function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
       i3 = i;
     }
   }
+  idx[3] = i3;
   // A hull thinner than a few merge tolerances would have its faces merged across: call it flat.
-  if (!(best > 4 * tol)) {
-    throw new RangeError(`points must span a volume (all ${n} points are coplanar)`);
-  }
+  return best > 4 * tol ? 3 : 2;
+}
+
+const SPAN_NAMES = ["coincide", "are collinear", "are coplanar"];
+
+function quickhull(pts: Float64Array, n: number, tol: number): Tri[] {
+  const idx = new Int32Array(4);
+  const span = pointSpan(pts, n, tol, idx, new Float64Array(3));
+  if (span < 3) throw new RangeError(`points must span a volume (all ${n} points ${SPAN_NAMES[span]})`);
+  const i0 = idx[0],
+    i1 = idx[1],
+    i2 = idx[2],
+    i3 = idx[3];
   // Orient the tetrahedron so i3 is below the base (a, b, c) counter-clockwise from outside.
   let a = i0,
     b = i1;
@@ -418,7 +436,7 @@ function readPoints(points: ArrayLike<number>): Float64Array {
     throw new RangeError(`points must hold xyz triples (length a multiple of 3), got length ${points.length}`);
   }
   const n = points.length / 3;
-  if (n < 4) throw new RangeError(`points must span a volume (got ${n} points, need at least 4)`);
+  if (n < 1) throw new RangeError("points must hold at least one point, got 0 points");
   const pts = new Float64Array(points.length);
   for (let i = 0; i < points.length; i++) {
     const v = points[i];
@@ -428,6 +446,104 @@ function readPoints(points: ArrayLike<number>): Float64Array {
     pts[i] = v === 0 ? 0 : v; // fold -0
   }
   return pts;
+}
+
+/**
+ * The points with each one closer than `tol` to an earlier kept point dropped (kept in input order, so the
+ * result is deterministic). Mesh data holds near-duplicates (a UV sphere's pole and seam vertices differ by
+ * float rounding): kept as separate hull vertices, they form zero-size faces on which hill climbing stalls,
+ * so support queries would return a vertex far from the extreme one. Welding within the hull's tolerance is
+ * Gregorius's advice ("Implementing Quickhull", GDC 2014). A grid of cells of size `tol` finds the
+ * neighbours: a point within `tol` lies in one of the 27 cells around the query's cell.
+ */
+function weldPoints(pts: Float64Array, tol: number): Float64Array {
+  const n = pts.length / 3;
+  if (!(tol > 0)) return pts;
+  const cells = new Map<string, number[]>();
+  const kept: number[] = [];
+  const tol2 = tol * tol;
+  for (let i = 0; i < n; i++) {
+    const x = pts[3 * i],
+      y = pts[3 * i + 1],
+      z = pts[3 * i + 2];
+    const cx = Math.floor(x / tol),
+      cy = Math.floor(y / tol),
+      cz = Math.floor(z / tol);
+    let near = false;
+    for (let dx = -1; dx <= 1 && !near; dx++) {
+      for (let dy = -1; dy <= 1 && !near; dy++) {
+        for (let dz = -1; dz <= 1 && !near; dz++) {
+          const list = cells.get(`${cx + dx},${cy + dy},${cz + dz}`);
+          if (!list) continue;
+          for (const k of list) {
+            const ex = kept[k] - x,
+              ey = kept[k + 1] - y,
+              ez = kept[k + 2] - z;
+            if (ex * ex + ey * ey + ez * ez < tol2) {
+              near = true;
+              break;
+            }
+          }
+        }
+      }
+    }
+    if (near) continue;
+    const key = `${cx},${cy},${cz}`;
+    const list = cells.get(key);
+    if (list) list.push(kept.length);
+    else cells.set(key, [kept.length]);
+    kept.push(x, y, z);
+  }
+  return kept.length === pts.length ? pts : new Float64Array(kept);
+}
+
+/** The merge tolerance of a point cloud: {@link RELATIVE_TOLERANCE} times its largest extent. */
+function cloudTolerance(pts: Float64Array): number {
+  let extent = 0;
+  for (let a = 0; a < 3; a++) {
+    let lo = Infinity,
+      hi = -Infinity;
+    for (let i = a; i < pts.length; i += 3) {
+      if (pts[i] < lo) lo = pts[i];
+      if (pts[i] > hi) hi = pts[i];
+    }
+    if (hi - lo > extent) extent = hi - lo;
+  }
+  return RELATIVE_TOLERANCE * extent;
+}
+
+/**
+ * What a point cloud (x, y, z, ...) spans, as {@link ConvexHull} judges it: 0 when the points coincide,
+ * 1 collinear, 2 coplanar (a flat hull), 3 a volume. Throws as the constructor does on bad input.
+ */
+export function pointCloudSpan(points: ArrayLike<number>): number {
+  const pts = readPoints(points);
+  const tol = cloudTolerance(pts);
+  const welded = weldPoints(pts, tol);
+  return pointSpan(welded, welded.length / 3, tol, new Int32Array(4), new Float64Array(3));
+}
+
+/**
+ * Default half thickness of the slab a flat point cloud becomes (m): 1 mm, so the surface lies 1 mm off the
+ * rendered polygon, as the Babylon plugin's flat BOX does.
+ */
+export const FLAT_HULL_HALF_THICKNESS = 0.001;
+
+/** The points copied to both sides of their plane (unit `normal`), `h` away: a slab of thickness 2h. */
+function extrudeFlat(pts: Float64Array, normal: Float64Array, h: number): Float64Array {
+  const out = new Float64Array(pts.length * 2);
+  const ox = normal[0] * h,
+    oy = normal[1] * h,
+    oz = normal[2] * h;
+  for (let i = 0; i < pts.length; i += 3) {
+    out[2 * i] = pts[i] + ox;
+    out[2 * i + 1] = pts[i + 1] + oy;
+    out[2 * i + 2] = pts[i + 2] + oz;
+    out[2 * i + 3] = pts[i] - ox;
+    out[2 * i + 4] = pts[i + 1] - oy;
+    out[2 * i + 5] = pts[i + 2] - oz;
+  }
+  return out;
 }
 
 /** Direction scratch for supportIndex (see supportIndexOf). */
@@ -484,35 +600,45 @@ export class ConvexHull extends ConvexShape {
   private readonly starts = new Int32Array(6);
 
   /**
-   * Builds the hull of `points` (x, y, z, x, y, z, ...). Duplicate, interior and coplanar points are
-   * dropped. Throws RangeError when the points do not span a volume.
+   * Half the thickness of a flat hull's slab (see the constructor); 0 for a hull of points that span a volume.
    */
-  constructor(points: ArrayLike<number>) {
+  readonly flatHalfThickness: number;
+
+  /**
+   * Builds the hull of `points` (x, y, z, x, y, z, ...). Duplicate (within the tolerance), interior and
+   * coplanar points are dropped.
+   *
+   * Points that all lie in one plane (a ground, a disc, a card) make a thin solid: the polygon extruded by
+   * `flatHalfThickness` to both sides of its plane (default {@link FLAT_HULL_HALF_THICKNESS}; at least 8
+   * merge tolerances on very large clouds), so it rests on and supports other bodies as Havok's and Jolt's
+   * flat hulls do with their convex radius. Throws RangeError when the points are collinear or coincide (use
+   * a Capsule or a Sphere; the Babylon plugin does that for CONVEX_HULL shapes).
+   */
+  constructor(points: ArrayLike<number>, flatHalfThickness = FLAT_HULL_HALF_THICKNESS) {
     super();
     const pts = readPoints(points);
     const n = pts.length / 3;
-    let minX = Infinity,
-      minY = Infinity,
-      minZ = Infinity,
-      maxX = -Infinity,
-      maxY = -Infinity,
-      maxZ = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const x = pts[3 * i],
-        y = pts[3 * i + 1],
-        z = pts[3 * i + 2];
-      if (x < minX) minX = x;
-      if (y < minY) minY = y;
-      if (z < minZ) minZ = z;
-      if (x > maxX) maxX = x;
-      if (y > maxY) maxY = y;
-      if (z > maxZ) maxZ = z;
-    }
-    const scale = Math.max(maxX - minX, maxY - minY, maxZ - minZ);
-    const tol = RELATIVE_TOLERANCE * scale;
+    const tol = cloudTolerance(pts);
     this.tolerance = tol;
-    const tris = quickhull(pts, n, tol);
-    const polys = mergeFaces(pts, tris, tol);
+    let welded = weldPoints(pts, tol);
+    const idx = new Int32Array(4),
+      normal = new Float64Array(3);
+    const span = pointSpan(welded, welded.length / 3, tol, idx, normal);
+    if (span < 2) {
+      throw new RangeError(`points must span a plane or a volume (all ${n} points ${SPAN_NAMES[span]}): use a Sphere or a Capsule`);
+    }
+    if (!(flatHalfThickness > 0 && flatHalfThickness < Infinity)) {
+      throw new RangeError(`flatHalfThickness must be a finite number > 0, got ${String(flatHalfThickness)}`);
+    }
+    this.flatHalfThickness = 0;
+    if (span === 2) {
+      // Thicker than the flatness threshold (4 tol) so the slab is a volume for Quickhull.
+      const h = Math.max(flatHalfThickness, 8 * tol);
+      welded = extrudeFlat(welded, normal, h);
+      this.flatHalfThickness = h;
+    }
+    const tris = quickhull(welded, welded.length / 3, tol);
+    const polys = mergeFaces(welded, tris, tol);
     removeCollinearVertices(polys);
 
     // Compact the vertices, in order of first use.
@@ -524,7 +650,7 @@ export class ConvexHull extends ConvexShape {
         if (r === undefined) {
           r = verts.length / 3;
           remap.set(poly[k], r);
-          verts.push(pts[3 * poly[k]], pts[3 * poly[k] + 1], pts[3 * poly[k] + 2]);
+          verts.push(welded[3 * poly[k]], welded[3 * poly[k] + 1], welded[3 * poly[k] + 2]);
         }
         poly[k] = r;
       }

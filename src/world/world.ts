@@ -9,6 +9,7 @@ import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer } from "../collision/contactManifold";
 import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
 import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
+import { isTriggerChild, triggerChildCount } from "../shapes/compound";
 import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
@@ -726,21 +727,51 @@ export class World {
     return this.bodies.shape[this.index(handle, "getShape")];
   }
 
-  /** Replaces the body's shape; mass properties are recomputed, keeping user overrides. Does not wake the body. */
+  /**
+   * Replaces the body's shape; mass properties are recomputed, keeping user overrides. Giving a shapeless body
+   * its first shape does not wake it (Havok's PhysicsAggregate shapes startAsleep bodies right after creating
+   * them); replacing a shape wakes the body and the sleeping bodies its old or new bounds touch, so the change
+   * takes effect at the next step (what rested on the old geometry falls or is pushed out).
+   */
   setShape(handle: number, shape: Shape | null): void {
     const i = this.index(handle, "setShape");
     if (shape !== null && !(shape instanceof Shape)) throw new TypeError(`setShape: shape must be a Shape or null, got ${String(shape)}`);
     const b = this.bodies;
+    const replaced = b.shape[i] !== null && b.shape[i] !== shape;
+    for (let k = 0; k < 6; k++) shapeChangeBox[k] = b.aabb[i * 6 + k];
     // Keep the origin where it is while the centre of mass moves with the new shape.
     this.getPosition(handle, tmpV);
     b.shape[i] = shape;
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
-    // Like Havok, a shape change does not wake a sleeping body (PhysicsAggregate sets the shape of
-    // startAsleep bodies right after creating them).
     this.removeProxy(i);
     this.updateProxy(i);
+    if (replaced) this.wakeAroundShapeChange(i);
+  }
+
+  /**
+   * Wakes body i and every sleeping body whose bounds touch body i's old bounds (shapeChangeBox) or its new
+   * ones, grown by the contact touch tolerance (sleeping bodies rest within it of what holds them up).
+   */
+  private wakeAroundShapeChange(i: number): void {
+    const b = this.bodies;
+    const a = b.aabb;
+    const o = i * 6;
+    const box = shapeChangeBox;
+    const hasShape = b.shape[i] !== null;
+    for (let k = 0; k < 3; k++) {
+      box[k] = (hasShape ? Math.min(box[k], a[o + k]) : box[k]) - TOUCH_TOLERANCE;
+      box[k + 3] = (hasShape ? Math.max(box[k + 3], a[o + k + 3]) : box[k + 3]) + TOUCH_TOLERANCE;
+    }
+    this.wakeIndex(i);
+    for (let j = 0; j < b.count; j++) {
+      if ((b.flags[j] & BodyFlag.Sleeping) === 0) continue;
+      const q = j * 6;
+      if (a[q] <= box[3] && a[q + 3] >= box[0] && a[q + 1] <= box[4] && a[q + 4] >= box[1] && a[q + 2] <= box[5] && a[q + 5] >= box[2]) {
+        this.wakeIndex(j);
+      }
+    }
   }
 
   /** Sets the density used to compute mass properties from the shape. */
@@ -1197,7 +1228,10 @@ export class World {
       const ta = b.motionType[ia],
         tb = b.motionType[ib];
       const trigger = ((b.flags[ia] | b.flags[ib]) & BodyFlag.Trigger) !== 0;
-      if (ta !== MotionType.Dynamic && tb !== MotionType.Dynamic && !trigger) continue;
+      // Trigger children of compounds (Havok's trigger shapes in a container) sense like trigger bodies.
+      const childTriggers = triggerChildCount(b.shape[ia]) + triggerChildCount(b.shape[ib]) > 0;
+      const solid = ta === MotionType.Dynamic || tb === MotionType.Dynamic;
+      if (!solid && !trigger && !childTriggers) continue;
       if (!this.shouldCollide(ia, ib)) continue;
       // Order: a static (or the non-moving) body is B; otherwise the smaller handle is A.
       if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
@@ -1223,7 +1257,9 @@ export class World {
       }
       const margin = b.margin[ia] + b.margin[ib];
       const sweepT = this.sweepPair(ia, ib, shapeA, shapeB);
-      if (sweepT < 0) continue; // the sweep proved they do not meet this step: no ghost contacts
+      // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
+      // those still need their overlap test).
+      if (sweepT < 0 && !childTriggers) continue;
       if (sweepT > 0) {
         // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
         this.motionA.poseAt(sweepT, this.poseA);
@@ -1248,6 +1284,18 @@ export class World {
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
+        if (childTriggers) {
+          if (isTriggerChild(shapeA, man.childA) || isTriggerChild(shapeB, man.childB)) {
+            for (let c = 0; c < man.count; c++) {
+              if (man.depth[c] >= 0) {
+                this.triggerCur.insert(b.handle[ia], b.handle[ib]);
+                break;
+              }
+            }
+            continue;
+          }
+          if (!solid) continue;
+        }
         solver.add(b, ia, ib, man, mat);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
@@ -2296,6 +2344,8 @@ const tmp3 = new Float64Array(3);
 const pose7 = new Float64Array(7);
 const hashView = new DataView(new ArrayBuffer(8));
 const tmpV = { x: 0, y: 0, z: 0 };
+/** A body's bounds before its shape changed (setShape). */
+const shapeChangeBox = new Float64Array(6);
 
 function readVec<T extends Vec3Like>(a: Float64Array, i: number, out: T): T {
   out.x = a[i * 3];

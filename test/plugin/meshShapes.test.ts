@@ -522,8 +522,6 @@ describe("continuum: mesh shapes beyond Havok's behaviour", () => {
     vd.positions = [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3];
     vd.indices = [0, 1, 2, 1, 2, 3];
     vd.applyToMesh(line);
-    expect(() => new PhysicsShapeConvexHull(line, t.scene)).toThrow(RangeError);
-    expect(() => new PhysicsShapeConvexHull(line, t.scene)).toThrow(/options\.mesh.*collinear/);
     expect(() => new PhysicsShapeMesh(line, t.scene)).toThrow(/options\.mesh.*zero area/);
     expect(() => new PhysicsShape({ type: PhysicsShapeType.MESH, parameters: {} }, t.scene)).toThrow(TypeError);
     expect(() => new PhysicsShape({ type: PhysicsShapeType.MESH, parameters: {} }, t.scene)).toThrow(/options\.mesh/);
@@ -605,4 +603,66 @@ describe("continuum: mesh shapes beyond Havok's behaviour", () => {
     expect(grown).toBeLessThan(8 * 1024 * 1024);
     t.dispose();
   });
+});
+
+describe("flat and collinear CONVEX_HULL meshes (issue 16, item 4)", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: a ground mesh as CONVEX_HULL holds a box; a flat disc hull lands on it and holds a box on top`, async () => {
+      const t = await makeScene(kind);
+      const ground = MeshBuilder.CreateGround("ground", { width: 10, height: 10 }, t.scene);
+      const g = new PhysicsAggregate(ground, PhysicsShapeType.CONVEX_HULL, { mass: 0 }, t.scene);
+      // A thin solid around the plane: Havok's convex radius is about 1 cm (bounding box y = +-0.0106),
+      // Continuum's slab 1 mm each side.
+      const bb = g.shape.getBoundingBox();
+      expect(bb.maximum.y).toBeGreaterThan(0.0009);
+      expect(bb.maximum.y).toBeLessThan(0.011);
+      expect(Math.abs(bb.minimum.y + bb.maximum.y)).toBeLessThan(1e-6);
+      const b = MeshBuilder.CreateBox("box", { size: 1 }, t.scene);
+      b.position.set(-3, 2, 0);
+      new PhysicsAggregate(b, PhysicsShapeType.BOX, { mass: 1, restitution: 0 }, t.scene);
+      // A disc (radius 1, 1 kg) lying flat, a 0.5 m box dropped on it.
+      const disc = MeshBuilder.CreateDisc("disc", { radius: 1, tessellation: 24 }, t.scene);
+      disc.rotation.x = Math.PI / 2;
+      disc.position.set(2, 1, 0);
+      const d = new PhysicsAggregate(disc, PhysicsShapeType.CONVEX_HULL, { mass: 1, restitution: 0 }, t.scene);
+      const top = MeshBuilder.CreateBox("top", { size: 0.5 }, t.scene);
+      top.position.set(2, 2, 0);
+      new PhysicsAggregate(top, PhysicsShapeType.BOX, { mass: 0.5, restitution: 0 }, t.scene);
+      t.step(180);
+      // Resting heights: the plane's half thickness (<= 1.1 cm on Havok) lifts each body; contacts settle
+      // within a few mm.
+      expect(b.position.y).toBeGreaterThan(0.5);
+      expect(b.position.y).toBeLessThan(0.52);
+      expect(disc.position.y).toBeGreaterThan(0);
+      expect(disc.position.y).toBeLessThan(0.035);
+      expect(top.position.y - disc.position.y).toBeGreaterThan(0.25);
+      expect(top.position.y - disc.position.y).toBeLessThan(0.28);
+      // At rest, level and in place.
+      const v = new Vector3();
+      d.body.getLinearVelocityToRef(v);
+      expect(v.length()).toBeLessThan(0.01);
+      expect(Math.abs(disc.position.x - 2)).toBeLessThan(0.01);
+      // The box lands while the disc still settles: Havok lets it drift 1.5 cm; it stays well on the 1 m disc.
+      expect(Math.abs(top.position.x - 2)).toBeLessThan(0.03);
+      t.dispose();
+    });
+
+    it(`${kind}: collinear vertices as CONVEX_HULL make a thin rod with a rod's mass properties`, async () => {
+      const t = await makeScene(kind);
+      const line = new Mesh("line", t.scene);
+      const vd = new VertexData();
+      vd.positions = [0, 0, 0, 1, 0, 0, 2, 0, 0, 0.5, 0, 0];
+      vd.indices = [0, 1, 2, 1, 2, 3];
+      vd.applyToMesh(line);
+      const a = new PhysicsAggregate(line, PhysicsShapeType.CONVEX_HULL, { mass: 1 }, t.scene);
+      const mp = a.body.getMassProperties();
+      // A rod from x = 0 to 2: centre (1, 0, 0), unit-mass inertia L^2 / 12 = 1/3 across it (Havok's rod is
+      // 2.03 m with its 1.5 cm convex radius: 0.340), almost none along it.
+      expect(mp.centerOfMass!.x).toBeCloseTo(1, 3);
+      expect(Math.abs(mp.inertia!.y - 1 / 3)).toBeLessThan(0.01);
+      expect(Math.abs(mp.inertia!.z - 1 / 3)).toBeLessThan(0.01);
+      expect(mp.inertia!.x).toBeLessThan(0.001);
+      t.dispose();
+    });
+  }
 });

@@ -378,9 +378,10 @@ export class Sequence {
       }
       case 4: {
         const x = r.next();
-        if (x < 0.75) p.mesh = r.pick([t.box, t.sphere]);
+        // Flat and collinear meshes make a thin slab and a thin capsule (README: flat convex hulls).
+        if (x < 0.75) p.mesh = r.pick([t.box, t.sphere, t.flat, t.collinear]);
         else {
-          p.mesh = r.pick([t.collinear, t.flat, t.empty, null, 42]);
+          p.mesh = r.pick([t.empty, null, 42]);
           bad ??= new Bad(`hull of ${(p.mesh as Mesh | null)?.name ?? p.mesh}`);
         }
         break;

@@ -4,7 +4,10 @@ import { Pose } from "../../src/math/pose";
 import { pointInShape, rayCastShape, RayHit } from "../../src/queries/rayShape";
 import { Box } from "../../src/shapes/box";
 import { Compound, scaleConvex } from "../../src/shapes/compound";
-import { ConvexHull } from "../../src/shapes/convexHull";
+import { ConvexHull, FLAT_HULL_HALF_THICKNESS } from "../../src/shapes/convexHull";
+import { convexShapeOfPoints } from "../../src/shapes/pointCloudShape";
+import { Capsule } from "../../src/shapes/capsule";
+import { Sphere } from "../../src/shapes/sphere";
 
 /** Deterministic PRNG (mulberry32). */
 function rng(seed: number): () => number {
@@ -231,18 +234,68 @@ describe("ConvexHull construction", () => {
     checkHull(h3, grid);
   });
 
-  it("throws a RangeError naming points for flat, collinear, coincident or malformed input", () => {
-    const flat: number[] = [];
-    for (let i = 0; i < 12; i++) flat.push(Math.cos(i), 0.25, Math.sin(i) * 3);
-    expect(() => new ConvexHull(flat)).toThrow(RangeError);
-    expect(() => new ConvexHull(flat)).toThrow("points must span a volume (all 12 points are coplanar)");
+  it("throws a RangeError naming points for collinear, coincident or malformed input", () => {
     const line: number[] = [];
     for (let i = 0; i < 6; i++) line.push(i, 2 * i, -i);
-    expect(() => new ConvexHull(line)).toThrow(/points.*collinear/);
+    expect(() => new ConvexHull(line)).toThrow(RangeError);
+    expect(() => new ConvexHull(line)).toThrow("points must span a plane or a volume (all 6 points are collinear): use a Sphere or a Capsule");
     expect(() => new ConvexHull([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])).toThrow(/points.*coincide/);
-    expect(() => new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0])).toThrow(RangeError);
+    expect(() => new ConvexHull([])).toThrow(/points must hold at least one point/);
     expect(() => new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 5])).toThrow(/points/);
     expect(() => new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, NaN])).toThrow(/points\[11\]/);
+    expect(() => new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0], 0)).toThrow(/flatHalfThickness must be a finite number > 0, got 0/);
+  });
+});
+
+describe("flat and degenerate point clouds (issue 16, item 4)", () => {
+  it("coplanar points make a slab 2 mm thick centred on their plane, with the slab's mass properties", () => {
+    // An ellipse of 12 points in the plane y = 0.25 (semi-axes 1 along x, 3 along z).
+    const flat: number[] = [];
+    for (let i = 0; i < 12; i++) flat.push(Math.cos(i), 0.25, Math.sin(i) * 3);
+    const h = new ConvexHull(flat);
+    expect(h.flatHalfThickness).toBe(FLAT_HULL_HALF_THICKNESS);
+    expect(FLAT_HULL_HALF_THICKNESS).toBe(0.001);
+    // Each point twice, one copy on each side of the plane: two 12-gons joined by 12 quads.
+    expect(h.vertexCount).toBe(24);
+    expect(h.faceCount).toBe(14);
+    const box = new Float64Array(6);
+    h.computeAabb(new Pose(), box, 0);
+    expect(box[1]).toBeCloseTo(0.25 - 0.001, 12);
+    expect(box[4]).toBeCloseTo(0.25 + 0.001, 12);
+    // Volume = polygon area x thickness; the area from the shoelace formula over the hull's top face.
+    const top = h.getFacePolygon([...Array(h.faceCount).keys()].find((f) => h.faceNormals[3 * f + 1] > 0.99)!);
+    let area = 0;
+    for (let k = 0; k < top.length; k++) {
+      const a = top[k],
+        b = top[(k + 1) % top.length];
+      area += h.vertices[3 * a + 2] * h.vertices[3 * b] - h.vertices[3 * a] * h.vertices[3 * b + 2];
+    }
+    expect(h.volume()).toBeCloseTo((Math.abs(area) / 2) * 0.002, 12);
+    // A triangle is enough, and a thickness can be chosen.
+    const tri = new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0], 0.05);
+    expect(tri.vertexCount).toBe(6);
+    expect(tri.volume()).toBeCloseTo(0.5 * 0.1, 12);
+  });
+
+  it("convexShapeOfPoints: a hull for planar and solid clouds, a capsule along collinear points, a sphere at a point", () => {
+    expect(convexShapeOfPoints([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1])).toBeInstanceOf(ConvexHull);
+    expect(convexShapeOfPoints([0, 0, 0, 1, 0, 0, 0, 0, 1])).toBeInstanceOf(ConvexHull);
+    // Collinear, unordered, from (1, 2, -1) to (5, 10, -5): a 1 mm capsule between the extremes.
+    const line = convexShapeOfPoints([2, 4, -2, 5, 10, -5, 1, 2, -1, 3, 6, -3]) as Compound;
+    expect(line).toBeInstanceOf(Compound);
+    const cap = line.children[0].shape as Capsule;
+    expect(cap).toBeInstanceOf(Capsule);
+    expect(cap.radius).toBe(0.001);
+    expect(cap.halfLength).toBeCloseTo(Math.sqrt(16 + 64 + 16) / 2, 12);
+    const box = new Float64Array(6);
+    line.computeAabb(new Pose(), box, 0);
+    expect([...box].map((v) => +v.toFixed(6))).toEqual([0.999, 1.999, -5.001, 5.001, 10.001, -0.999]);
+    // One point (repeated): a 1 mm sphere there.
+    const dot = convexShapeOfPoints([3, 0, 0, 3, 0, 0]) as Compound;
+    expect(dot.children[0].shape).toBeInstanceOf(Sphere);
+    expect(dot.children[0].pose.px).toBe(3);
+    expect(convexShapeOfPoints([0, 0, 0])).toBeInstanceOf(Sphere);
+    expect(() => convexShapeOfPoints([0, 0, NaN])).toThrow(/points\[2\]/);
   });
 });
 
@@ -433,5 +486,40 @@ describe("ConvexHull queries", () => {
     expect(rayCastShape(h, p, 0.1, 0.1, 0.1, 1, 0, 0, 10, hit)).toBe(false);
     expect(pointInShape(h, p, 0.1, 0.1, 0.1)).toBe(true);
     expect(pointInShape(h, p, 0.4, 0.4, 0.4)).toBe(false);
+  });
+});
+
+describe("near-duplicate points (issue 16, item 1)", () => {
+  it("a UV sphere's vertices with float-rounded pole and seam duplicates: support is the extreme vertex in every direction", () => {
+    // Rings of a UV sphere (r = 2) as a mesh stores them: every ring repeats its first vertex at the seam and
+    // the poles repeat once per segment, rounded to float32 so the copies differ in the last bits.
+    const pts: number[] = [];
+    const rings = 32,
+      segs = 64;
+    for (let i = 0; i <= rings; i++) {
+      for (let j = 0; j <= segs; j++) {
+        const th = (Math.PI * i) / rings,
+          ph = (2 * Math.PI * j) / segs;
+        pts.push(Math.fround(2 * Math.sin(th) * Math.cos(ph)), Math.fround(2 * Math.cos(th)), Math.fround(2 * Math.sin(th) * Math.sin(ph)));
+      }
+    }
+    const h = new ConvexHull(pts);
+    // 31 full rings of 64 distinct points and the two poles.
+    expect(h.vertexCount).toBe(31 * 64 + 2);
+    const vs = h.vertices;
+    let seed = 12345;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    let worst = 0;
+    for (let k = 0; k < 5000; k++) {
+      const dx = rnd(),
+        dy = rnd(),
+        dz = rnd();
+      let best = -Infinity;
+      for (let v = 0; v < vs.length; v += 3) best = Math.max(best, vs[v] * dx + vs[v + 1] * dy + vs[v + 2] * dz);
+      const v = h.supportIndex(dx, dy, dz);
+      worst = Math.max(worst, best - (vs[3 * v] * dx + vs[3 * v + 1] * dy + vs[3 * v + 2] * dz));
+    }
+    // Hill climbing on a convex polytope finds the global maximum: only rounding may separate them.
+    expect(worst).toBeLessThan(1e-9);
   });
 });
