@@ -37,9 +37,10 @@ const H_A = 0,
   H_DAMPING = 20,
   H_HANDLE_A = 21,
   H_HANDLE_B = 22,
-  H_CHILD_KEY = 23;
+  H_CHILD_KEY = 23,
+  H_STATIC_FRICTION = 24;
 /** Header stride. */
-export const HEADER = 24;
+export const HEADER = 25;
 
 /** Contact fields per contact slot. */
 const C_RAX = 0,
@@ -65,9 +66,10 @@ const C_RAX = 0,
   C_E1X = 30, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
   C_E1Y = 31,
   C_L1 = 32, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
-  C_L2 = 33;
+  C_L2 = 33,
+  C_STICK = 34; // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
 /** Contact stride. */
-export const CONTACT = 34;
+export const CONTACT = 35;
 
 /**
  * A contact whose bodies approach faster than this at the start of the step meets an impact during the
@@ -75,6 +77,14 @@ export const CONTACT = 34;
  * Gravity adds about g dt = 0.16 m/s per step, far below.
  */
 const IMPACT_SPEED = 0.5;
+
+/**
+ * A pushing contact whose surfaces slide slower than this (m/s) after a substep's solve sticks: its friction is
+ * bounded by the static coefficient in the next substep; faster, it slides with the dynamic one. Well above
+ * what one Gauss-Seidel pass leaves of a held contact's tangential speed, and above the sliding a body placed a
+ * few millimetres above a slope gathers before it lands (so it lands held, as on Havok).
+ */
+const STICK_SPEED = 0.1;
 
 /** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
 export const TOUCH_TOLERANCE = 0.005;
@@ -218,6 +228,8 @@ export class ContactSolver {
       hd[o + H_T2X + 2] = -ny;
     }
     hd[o + H_FRICTION] = mat.friction;
+    // Static friction below the dynamic one would let a contact that stopped sliding slip again at once.
+    hd[o + H_STATIC_FRICTION] = mat.staticFriction > mat.friction ? mat.staticFriction : mat.friction;
     hd[o + H_RESTITUTION] = mat.restitution;
     hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
     hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
@@ -278,7 +290,8 @@ export class ContactSolver {
       c[co + C_PX + 2] = pz;
       let ni = 0,
         t1 = 0,
-        t2 = 0;
+        t2 = 0,
+        stick = 1;
       if (old >= 0) {
         const oc = this.prev.header[old * HEADER + H_COUNT];
         for (let j = 0; j < oc; j++) {
@@ -287,6 +300,7 @@ export class ContactSolver {
             ni = pc[po + C_NORMAL_IMPULSE];
             t1 = pc[po + C_T1_IMPULSE];
             t2 = pc[po + C_T2_IMPULSE];
+            stick = pc[po + C_STICK];
             // A body put back by the world's numerical guard must not warm start from a NaN impulse.
             if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
             break;
@@ -296,6 +310,7 @@ export class ContactSolver {
       c[co + C_NORMAL_IMPULSE] = ni;
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
+      c[co + C_STICK] = stick;
       c[co + C_WARM] = -1;
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
@@ -590,6 +605,10 @@ export class ContactSolver {
           wbz += iB4 * cx + iB5 * cy + iB2 * cz;
         }
         if (accumulate) {
+          // Stick or slide in the next substep: a contact that pushed and still slides after the solve
+          // slides (static friction could not stop it); one that stopped, or did not push, tries static.
+          const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
+          c[co + C_STICK] = next === 0 || vt2 < STICK_SPEED * STICK_SPEED ? 1 : 0;
           c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
           const warm = c[co + C_WARM];
           if (warm >= 0) {
@@ -599,8 +618,11 @@ export class ContactSolver {
         }
       }
       // Friction: per contact, the tangent pair with its 2x2 effective mass, limited to the Coulomb disc
-      // of radius mu * (this contact's normal impulse).
-      const mu = hd[o + H_FRICTION];
+      // of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
+      // contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by
+      // the relax pass from the tangential speed the solve left).
+      const mu = hd[o + H_FRICTION],
+        muS = hd[o + H_STATIC_FRICTION];
       const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
       const nf = useBias ? n : 0;
@@ -608,7 +630,7 @@ export class ContactSolver {
         const co = (i * 4 + k) * CONTACT;
         const o1 = c[co + C_T1_IMPULSE],
           o2 = c[co + C_T2_IMPULSE];
-        const maxF = mu * c[co + C_NORMAL_IMPULSE];
+        const maxF = (c[co + C_STICK] === 1 ? muS : mu) * c[co + C_NORMAL_IMPULSE];
         if (maxF === 0 && o1 === 0 && o2 === 0) {
           // No normal force and no friction held: nothing to do (speculative contacts at rest).
           continue;
