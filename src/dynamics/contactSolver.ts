@@ -11,9 +11,10 @@
  *
  * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
- * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only. Friction
- * has no position error for the relax pass to take energy out of, and eight substeps solve it eight times a
- * step, as bepu's one-iteration-per-substep solver does; this is about a quarter of the solver's work.
+ * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
+ * manifolds meeting an impact, see solve). Friction has no position error for the relax pass to take energy
+ * out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-substep solver does; this
+ * is about a quarter of the solver's work.
  */
 import type { ContactManifold } from "../collision/contactManifold";
 import type { PairMaterial } from "../world/descriptions";
@@ -540,6 +541,7 @@ export class ContactSolver {
       const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
       const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
       const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
+      let impacting = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Current separation. Poses change only in the position integration between the solve and the
@@ -612,6 +614,7 @@ export class ContactSolver {
           c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
           const warm = c[co + C_WARM];
           if (warm >= 0) {
+            impacting = 1;
             const added = c[co + C_NORMAL_IMPULSE] - warm;
             c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
           }
@@ -625,7 +628,10 @@ export class ContactSolver {
         muS = hd[o + H_STATIC_FRICTION];
       const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
-      const nf = useBias ? n : 0;
+      // The relax pass solves friction only for manifolds meeting an impact: a speculative contact's impact is
+      // stopped by the relax pass (the gap closes in the position update before it), and friction must act
+      // within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
+      const nf = useBias || impacting === 1 ? n : 0;
       for (let k = 0; k < nf; k++) {
         const co = (i * 4 + k) * CONTACT;
         const o1 = c[co + C_T1_IMPULSE],
@@ -705,6 +711,10 @@ export class ContactSolver {
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
         nz = hd[o + H_NX + 2];
+      const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
+      const mu = hd[o + H_FRICTION],
+        muS = hd[o + H_STATIC_FRICTION];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const rel = c[co + C_REL_VEL];
@@ -729,9 +739,21 @@ export class ContactSolver {
         c[co + C_NORMAL_IMPULSE] = next;
         c[co + C_TOTAL_IMPULSE] += lambda;
         if (lambda !== 0) {
-          contactImpulse[0] = lambda * nx;
-          contactImpulse[1] = lambda * ny;
-          contactImpulse[2] = lambda * nz;
+          // Friction acts within the rebound too: up to mu times the rebound's normal impulse, against the
+          // tangential sliding that is left (Coulomb over the whole impact, restitution included). Not added
+          // to the warm-start impulses: the rebound is not sustained.
+          const maxF = (c[co + C_STICK] === 1 ? muS : mu) * lambda;
+          const v1 = dvx * t1x + dvy * t1y + dvz * t1z,
+            v2 = dvx * t2x + dvy * t2y + dvz * t2z;
+          fr[0] = -(c[co + C_T1_MASS] * v1 + c[co + C_T12_MASS] * v2);
+          fr[1] = -(c[co + C_T12_MASS] * v1 + c[co + C_T2_MASS] * v2);
+          fr[2] = maxF;
+          if (fr[0] * fr[0] + fr[1] * fr[1] > maxF * maxF) projectFriction(fr, c, co);
+          const f1 = fr[0],
+            f2 = fr[1];
+          contactImpulse[0] = lambda * nx + f1 * t1x + f2 * t2x;
+          contactImpulse[1] = lambda * ny + f1 * t1y + f2 * t2y;
+          contactImpulse[2] = lambda * nz + f1 * t1z + f2 * t2z;
           applyImpulse(invMass, inv, vel, w, a, b, c, co, contactImpulse);
         }
       }
