@@ -11,9 +11,10 @@
  *
  * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
- * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only. Friction
- * has no position error for the relax pass to take energy out of, and eight substeps solve it eight times a
- * step, as bepu's one-iteration-per-substep solver does; this is about a quarter of the solver's work.
+ * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
+ * manifolds meeting an impact, see solve). Friction has no position error for the relax pass to take energy
+ * out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-substep solver does; this
+ * is about a quarter of the solver's work.
  */
 import type { ContactManifold } from "../collision/contactManifold";
 import type { PairMaterial } from "../world/descriptions";
@@ -37,9 +38,10 @@ const H_A = 0,
   H_DAMPING = 20,
   H_HANDLE_A = 21,
   H_HANDLE_B = 22,
-  H_CHILD_KEY = 23;
+  H_CHILD_KEY = 23,
+  H_STATIC_FRICTION = 24;
 /** Header stride. */
-export const HEADER = 24;
+export const HEADER = 25;
 
 /** Contact fields per contact slot. */
 const C_RAX = 0,
@@ -65,9 +67,10 @@ const C_RAX = 0,
   C_E1X = 30, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
   C_E1Y = 31,
   C_L1 = 32, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
-  C_L2 = 33;
+  C_L2 = 33,
+  C_STICK = 34; // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
 /** Contact stride. */
-export const CONTACT = 34;
+export const CONTACT = 35;
 
 /**
  * A contact whose bodies approach faster than this at the start of the step meets an impact during the
@@ -75,6 +78,14 @@ export const CONTACT = 34;
  * Gravity adds about g dt = 0.16 m/s per step, far below.
  */
 const IMPACT_SPEED = 0.5;
+
+/**
+ * A pushing contact whose surfaces slide slower than this (m/s) after a substep's solve sticks: its friction is
+ * bounded by the static coefficient in the next substep; faster, it slides with the dynamic one. Well above
+ * what one Gauss-Seidel pass leaves of a held contact's tangential speed, and above the sliding a body placed a
+ * few millimetres above a slope gathers before it lands (so it lands held, as on Havok).
+ */
+const STICK_SPEED = 0.1;
 
 /** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
 export const TOUCH_TOLERANCE = 0.005;
@@ -218,6 +229,8 @@ export class ContactSolver {
       hd[o + H_T2X + 2] = -ny;
     }
     hd[o + H_FRICTION] = mat.friction;
+    // Static friction below the dynamic one would let a contact that stopped sliding slip again at once.
+    hd[o + H_STATIC_FRICTION] = mat.staticFriction > mat.friction ? mat.staticFriction : mat.friction;
     hd[o + H_RESTITUTION] = mat.restitution;
     hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
     hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
@@ -278,7 +291,8 @@ export class ContactSolver {
       c[co + C_PX + 2] = pz;
       let ni = 0,
         t1 = 0,
-        t2 = 0;
+        t2 = 0,
+        stick = 1;
       if (old >= 0) {
         const oc = this.prev.header[old * HEADER + H_COUNT];
         for (let j = 0; j < oc; j++) {
@@ -287,6 +301,7 @@ export class ContactSolver {
             ni = pc[po + C_NORMAL_IMPULSE];
             t1 = pc[po + C_T1_IMPULSE];
             t2 = pc[po + C_T2_IMPULSE];
+            stick = pc[po + C_STICK];
             // A body put back by the world's numerical guard must not warm start from a NaN impulse.
             if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
             break;
@@ -296,6 +311,7 @@ export class ContactSolver {
       c[co + C_NORMAL_IMPULSE] = ni;
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
+      c[co + C_STICK] = stick;
       c[co + C_WARM] = -1;
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
@@ -525,6 +541,7 @@ export class ContactSolver {
       const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
       const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
       const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
+      let impacting = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Current separation. Poses change only in the position integration between the solve and the
@@ -590,25 +607,36 @@ export class ContactSolver {
           wbz += iB4 * cx + iB5 * cy + iB2 * cz;
         }
         if (accumulate) {
+          // Stick or slide in the next substep: a contact that pushed and still slides after the solve
+          // slides (static friction could not stop it); one that stopped, or did not push, tries static.
+          const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
+          c[co + C_STICK] = next === 0 || vt2 < STICK_SPEED * STICK_SPEED ? 1 : 0;
           c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
           const warm = c[co + C_WARM];
           if (warm >= 0) {
+            impacting = 1;
             const added = c[co + C_NORMAL_IMPULSE] - warm;
             c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
           }
         }
       }
       // Friction: per contact, the tangent pair with its 2x2 effective mass, limited to the Coulomb disc
-      // of radius mu * (this contact's normal impulse).
-      const mu = hd[o + H_FRICTION];
+      // of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
+      // contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by
+      // the relax pass from the tangential speed the solve left).
+      const mu = hd[o + H_FRICTION],
+        muS = hd[o + H_STATIC_FRICTION];
       const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
-      const nf = useBias ? n : 0;
+      // The relax pass solves friction only for manifolds meeting an impact: a speculative contact's impact is
+      // stopped by the relax pass (the gap closes in the position update before it), and friction must act
+      // within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
+      const nf = useBias || impacting === 1 ? n : 0;
       for (let k = 0; k < nf; k++) {
         const co = (i * 4 + k) * CONTACT;
         const o1 = c[co + C_T1_IMPULSE],
           o2 = c[co + C_T2_IMPULSE];
-        const maxF = mu * c[co + C_NORMAL_IMPULSE];
+        const maxF = (c[co + C_STICK] === 1 ? muS : mu) * c[co + C_NORMAL_IMPULSE];
         if (maxF === 0 && o1 === 0 && o2 === 0) {
           // No normal force and no friction held: nothing to do (speculative contacts at rest).
           continue;
@@ -683,6 +711,10 @@ export class ContactSolver {
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
         nz = hd[o + H_NX + 2];
+      const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
+      const mu = hd[o + H_FRICTION],
+        muS = hd[o + H_STATIC_FRICTION];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const rel = c[co + C_REL_VEL];
@@ -707,9 +739,21 @@ export class ContactSolver {
         c[co + C_NORMAL_IMPULSE] = next;
         c[co + C_TOTAL_IMPULSE] += lambda;
         if (lambda !== 0) {
-          contactImpulse[0] = lambda * nx;
-          contactImpulse[1] = lambda * ny;
-          contactImpulse[2] = lambda * nz;
+          // Friction acts within the rebound too: up to mu times the rebound's normal impulse, against the
+          // tangential sliding that is left (Coulomb over the whole impact, restitution included). Not added
+          // to the warm-start impulses: the rebound is not sustained.
+          const maxF = (c[co + C_STICK] === 1 ? muS : mu) * lambda;
+          const v1 = dvx * t1x + dvy * t1y + dvz * t1z,
+            v2 = dvx * t2x + dvy * t2y + dvz * t2z;
+          fr[0] = -(c[co + C_T1_MASS] * v1 + c[co + C_T12_MASS] * v2);
+          fr[1] = -(c[co + C_T12_MASS] * v1 + c[co + C_T2_MASS] * v2);
+          fr[2] = maxF;
+          if (fr[0] * fr[0] + fr[1] * fr[1] > maxF * maxF) projectFriction(fr, c, co);
+          const f1 = fr[0],
+            f2 = fr[1];
+          contactImpulse[0] = lambda * nx + f1 * t1x + f2 * t2x;
+          contactImpulse[1] = lambda * ny + f1 * t1y + f2 * t2y;
+          contactImpulse[2] = lambda * nz + f1 * t1z + f2 * t2z;
           applyImpulse(invMass, inv, vel, w, a, b, c, co, contactImpulse);
         }
       }
