@@ -6,7 +6,7 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { ContinuumPlugin } from "../../plugin/index";
+import type { EngineKind, ScenePlugin } from "./engines";
 import type { SceneContent } from "./scenes/index";
 
 export interface BodyReport {
@@ -26,7 +26,12 @@ export interface ContinuumHook {
   /** True once the scene is built, rendered and has taken its first physics step. */
   ready: boolean;
   scene: Scene;
-  plugin: ContinuumPlugin;
+  /** The running scene's plugin (ContinuumPlugin or HavokPlugin). */
+  plugin: ScenePlugin;
+  /** The engine the scene runs on. */
+  engine: EngineKind;
+  /** Continuum-only calls the scene made that were skipped on Havok. */
+  skipped: string[];
   sceneId: string;
   /** Every scene's id, in picker order. */
   sceneIds: string[];
@@ -44,6 +49,8 @@ export interface ContinuumHook {
   bodies(): BodyReport[];
   /** The scene's own numbers (SceneContent.probe). */
   probe(): Record<string, unknown>;
+  /** Reloads the scene on `kind` (as the engine buttons and E do); `ready` is false until it has stepped. */
+  setEngine(kind: EngineKind): void;
   /** Opens a scene by id (as the picker does). */
   load(id: string): void;
   setTimeScale(value: number): void;

@@ -1,6 +1,7 @@
 /**
- * Continuum playground: a Babylon.js scene simulated by ContinuumPlugin, a scene picker, a stats overlay,
- * pause / step / reset / time scale, per-scene controls, a physics viewer and Babylon's inspector.
+ * Continuum playground: a Babylon.js scene simulated by ContinuumPlugin (or, switched with E or
+ * `?engine=havok`, by Babylon's HavokPlugin), a scene picker, a stats overlay, pause / step / reset / time
+ * scale, per-scene controls, a physics viewer and Babylon's inspector.
  *
  * The same code is built twice (rollup.config.mjs): demo/dist/demo.js bundles Babylon (index.html), and
  * demo/dist/demo.umd.js takes Babylon from the global BABYLON and Continuum from the global CONTINUUM
@@ -17,6 +18,8 @@ import { SCENES, type DemoScene, type SceneContent, type SceneControl } from "./
 import { cameraView, createStage, DEFAULT_VIEW, type Stage } from "./stage";
 import { StatsView, StepTimer } from "./stats";
 import { isGlobalBabylonScene, openInspector } from "./inspector";
+import { createPhysics, engineFromUrl, engineReady, prepareEngine, type EngineKind } from "./engines";
+import { createEngineSwitch } from "./engineSwitch";
 
 /** Fixed physics step: Babylon's deterministic lockstep runs whole 1/60 s steps, up to 4 per frame. */
 const STEP_MS = 1000 / 60;
@@ -48,6 +51,11 @@ let paused = false;
 let stepOnce = false;
 let timeScale = 1;
 let viewerOn = false;
+/** The engine scenes are built on (E and the engine buttons switch it; `?engine=havok` opens with Havok). */
+let engineKind: EngineKind = engineFromUrl(new URL(location.href));
+/** Counts load requests: a scene waiting for Havok's wasm is dropped if another load came after it. */
+let loadToken = 0;
+let loading = false;
 
 function buildControls(controls: readonly SceneControl[]): void {
   sceneControls.replaceChildren();
@@ -110,12 +118,35 @@ function setViewer(on: boolean): void {
   running.viewer = viewer;
 }
 
+/** Opens `def` on the current engine, once that engine is loaded (Havok's wasm the first time). */
 function load(def: DemoScene, keepView = false): void {
+  const token = ++loadToken;
+  if (engineReady(engineKind)) {
+    loading = false;
+    build(def, keepView);
+    return;
+  }
+  loading = true;
+  void prepareEngine(engineKind).then(() => {
+    if (token !== loadToken) return;
+    loading = false;
+    build(def, keepView);
+  });
+}
+
+/** Reloads the running scene on `kind`, keeping the camera. */
+function switchEngine(kind: EngineKind): void {
+  engineKind = kind;
+  engineSwitch.show(kind);
+  load(running.def, true);
+}
+
+function build(def: DemoScene, keepView: boolean): void {
   const view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
   running?.viewer?.dispose();
   running?.stage.scene.dispose();
 
-  const stage = createStage(engine, canvas, view);
+  const stage = createStage(engine, canvas, view, createPhysics(engineKind));
   const { scene, plugin } = stage;
   plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
@@ -139,10 +170,15 @@ function load(def: DemoScene, keepView = false): void {
     });
   });
   let lastUpdate = 0;
+  const captionEl = overlay.querySelector("#caption")!;
   const refreshStats = () => {
-    statsView.update(timer, plugin);
+    statsView.update(timer, stage.physics.continuum?.world.stats ?? null);
+    engineSwitch.compare(def.id, stage.physics.kind, timer.meanMs());
     const status = content.status?.() ?? "";
     if (statusLine.innerHTML !== status) statusLine.innerHTML = status;
+    // Continuum-only calls skipped on Havok (some scenes make them later, e.g. per shot).
+    const caption = [def.caption, stage.physics.skippedNote()].filter(Boolean).join(" ");
+    if (captionEl.textContent !== caption) captionEl.textContent = caption;
   };
   scene.onAfterRenderObservable.add(() => {
     const now = performance.now();
@@ -150,18 +186,18 @@ function load(def: DemoScene, keepView = false): void {
     lastUpdate = now;
     refreshStats();
   });
-  refreshStats();
-
   overlay.querySelector("#title")!.textContent = def.title;
-  overlay.querySelector("#caption")!.textContent = def.caption;
   legend.style.display = def.legend ? "" : "none";
   picker.value = def.id;
   buildControls(content.controls ?? []);
   if (viewerOn) setViewer(true);
+  refreshStats();
 
   const url = new URL(location.href);
-  if (url.searchParams.get("scene") !== def.id) {
+  if (url.searchParams.get("scene") !== def.id || engineFromUrl(url) !== engineKind) {
     url.searchParams.set("scene", def.id);
+    if (engineKind === "havok") url.searchParams.set("engine", "havok");
+    else url.searchParams.delete("engine");
     history.replaceState(null, "", url);
   }
 }
@@ -192,6 +228,8 @@ const actions = {
   reset: () => load(running.def, true),
 };
 const refreshControls = bindControls(overlay, actions);
+const engineSwitch = createEngineSwitch(overlay, () => engineKind, switchEngine);
+engineSwitch.show(engineKind);
 
 // Picker, time scale, viewer, inspector.
 for (const s of SCENES) picker.append(new Option(s.title, s.id));
@@ -217,12 +255,21 @@ for (const m of MATERIALS) {
 }
 
 load(sceneById(new URL(location.href).searchParams.get("scene")) ?? SCENES[0]);
-engine.runRenderLoop(() => running.stage.scene.render());
+engine.runRenderLoop(() => running?.stage.scene.render());
 window.addEventListener("resize", () => engine.resize());
 
 const hook: ContinuumHook = {
   get ready() {
-    return running.ready && running.timer.steps > 0;
+    return !loading && running !== undefined && running.ready && running.timer.steps > 0;
+  },
+  get engine() {
+    return running.stage.physics.kind;
+  },
+  get skipped() {
+    return [...running.stage.physics.skipped];
+  },
+  setEngine(kind: EngineKind) {
+    if (kind !== engineKind) switchEngine(kind);
   },
   get scene() {
     return running.stage.scene;
@@ -277,6 +324,6 @@ const hook: ContinuumHook = {
 window.__continuum = hook;
 
 // umd.html?inspector=1 (what the bundled page's Inspector button opens): show the inspector once ready.
-if (new URL(location.href).searchParams.get("inspector") === "1" && isGlobalBabylonScene(running.stage.scene)) {
+if (new URL(location.href).searchParams.get("inspector") === "1" && running && isGlobalBabylonScene(running.stage.scene)) {
   running.stage.scene.executeWhenReady(inspect);
 }
