@@ -43,6 +43,7 @@ import {
 } from "./descriptions";
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
 import { copyState, restoreState, type StateCopy } from "./stateCopy";
+import type { SweepRecorder } from "./debugView";
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
 const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback"]);
@@ -241,6 +242,12 @@ export class World {
   /** Pairs of Continuous dynamic bodies that had contacts this step (their meeting was solved). */
   private readonly continuousContactPairs = new PairTable(0);
   private stepDt = 0;
+  /** @internal Set by an enabled WorldDebugView (debugView.ts): receives the step's sweeps and TOIs; null otherwise. */
+  debugRecorder: SweepRecorder | null = null;
+  /** @internal The contact solver, read (never written) by WorldDebugView. */
+  get debugSolver(): ContactSolver {
+    return this.solver;
+  }
 
   constructor(settings: WorldSettings = {}) {
     const g = settings.gravity ?? { x: 0, y: -9.81, z: 0 };
@@ -1019,6 +1026,7 @@ export class World {
       this.contactEvents.clear();
       this.triggerEvents.clear();
       if (dt === 0) return;
+      if (this.debugRecorder !== null) this.debugRecorder.beginStep(this.bodies.count);
       if (this.joints.count > 0) this.wakeJointedSleepers(dt);
       this.buildActiveList();
       this.predict(dt);
@@ -1283,6 +1291,7 @@ export class World {
     this.stats.sweeps++;
     const res = this.sweepResult;
     if (!sweepShapes(shapeA, this.motionA, shapeB, this.motionB, dt, minStep, conv, res)) return -1;
+    if (this.debugRecorder !== null) this.debugRecorder.onSweepHit(b, ia, ib, this.motionA, this.motionB, res.t1, dt);
     return res.t1;
   }
 
@@ -1515,6 +1524,10 @@ export class World {
         i = tb[e],
         j = this.toiOther[e];
       if (clamped[i] <= 1 || (j >= 0 && clamped[j] <= 1)) continue; // already moved back to an earlier time
+      if (this.debugRecorder !== null) {
+        this.debugRecorder.onToiClamp(b, i, t);
+        if (j >= 0) this.debugRecorder.onToiClamp(b, j, t);
+      }
       this.moveToFraction(i, t);
       clamped[i] = t;
       this.toiQueue.push(i);
