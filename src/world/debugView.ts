@@ -90,7 +90,8 @@ export class SweepRecorder {
 
   /**
    * The TOI pass is about to move body i back to the fraction `t` of its solved motion (pos0/rot0 to
-   * pos/rot): the end pose is read now, before it is overwritten.
+   * pos/rot): the end pose is read now, before it is overwritten; the TOI pose is the one the body ends the
+   * step at.
    */
   onToiClamp(b: BodySet, i: number, t: number): void {
     if (i >= this.recStamp.length) return;
@@ -103,25 +104,7 @@ export class SweepRecorder {
     r[o + 2] = DebugSweepKind.Toi;
     writeOriginPose(b, i, b.pos0, b.rot0, r, o + 3);
     writeOriginPose(b, i, b.pos, b.rot, r, o + 10);
-    // The pose moveToFraction will set: positions lerped, orientation nlerped along the shortest arc.
-    const i3 = i * 3,
-      i4 = i * 4;
-    let d = 0;
-    for (let k = 0; k < 4; k++) d += b.rot0[i4 + k] * b.rot[i4 + k];
-    const sgn = d < 0 ? -1 : 1;
-    let l = 0;
-    for (let k = 0; k < 4; k++) {
-      const q = b.rot0[i4 + k] + (sgn * b.rot[i4 + k] - b.rot0[i4 + k]) * t;
-      r[o + 20 + k] = q;
-      l += q * q;
-    }
-    l = 1 / Math.sqrt(l);
-    for (let k = 0; k < 4; k++) r[o + 20 + k] *= l;
-    // Centre of mass lerped, then the origin from it with the new orientation.
-    const cx = b.pos0[i3] + (b.pos[i3] - b.pos0[i3]) * t,
-      cy = b.pos0[i3 + 1] + (b.pos[i3 + 1] - b.pos0[i3 + 1]) * t,
-      cz = b.pos0[i3 + 2] + (b.pos[i3 + 2] - b.pos0[i3 + 2]) * t;
-    originFromCom(b, i, cx, cy, cz, r, o + 17);
+    // The TOI pose is where the world moves the body now, i.e. its pose after the step (read()).
   }
 
   /** Copies body i's record of this step into out[o..] (the sweep record's poses); false when there is none. */
@@ -132,7 +115,9 @@ export class SweepRecorder {
     if (r[ro] !== b.handle[i]) return false;
     out[o + DebugSweep.toi] = r[ro + 1];
     out[o + DebugSweep.kind] = r[ro + 2];
-    for (let k = 0; k < 21; k++) out[o + DebugSweep.start + k] = r[ro + 3 + k];
+    for (let k = 0; k < 14; k++) out[o + DebugSweep.start + k] = r[ro + 3 + k];
+    if (r[ro + 2] === DebugSweepKind.Toi) writeOriginPose(b, i, b.pos, b.rot, out, o + DebugSweep.toiPose);
+    else for (let k = 0; k < 7; k++) out[o + DebugSweep.toiPose + k] = r[ro + 17 + k];
     return true;
   }
 
@@ -298,24 +283,22 @@ function writePose(p: Pose, out: Float64Array, o: number): void {
 
 /** Body i's origin pose from a centre-of-mass position and orientation array (pos/rot or pos0/rot0). */
 function writeOriginPose(b: BodySet, i: number, pos: Float64Array, rot: Float64Array, out: Float64Array, o: number): void {
-  for (let k = 0; k < 4; k++) out[o + 3 + k] = rot[i * 4 + k];
-  originFromCom(b, i, pos[i * 3], pos[i * 3 + 1], pos[i * 3 + 2], out, o);
-}
-
-/** out[o..o+2] = the origin of body i whose centre of mass is at c and whose orientation is out[o+3..o+6]. */
-function originFromCom(b: BodySet, i: number, cx: number, cy: number, cz: number, out: Float64Array, o: number): void {
-  const qx = out[o + 3],
-    qy = out[o + 4],
-    qz = out[o + 5],
-    qw = out[o + 6];
+  const qx = rot[i * 4],
+    qy = rot[i * 4 + 1],
+    qz = rot[i * 4 + 2],
+    qw = rot[i * 4 + 3];
   const lx = b.localCom[i * 3],
     ly = b.localCom[i * 3 + 1],
     lz = b.localCom[i * 3 + 2];
-  // Rotate the local centre of mass by q (v + 2w(q x v) + 2 q x (q x v)).
+  // The origin is the centre of mass minus the local centre of mass rotated by q (v + 2w(q x v) + 2 q x (q x v)).
   const tx = 2 * (qy * lz - qz * ly),
     ty = 2 * (qz * lx - qx * lz),
     tz = 2 * (qx * ly - qy * lx);
-  out[o] = cx - (lx + qw * tx + (qy * tz - qz * ty));
-  out[o + 1] = cy - (ly + qw * ty + (qz * tx - qx * tz));
-  out[o + 2] = cz - (lz + qw * tz + (qx * ty - qy * tx));
+  out[o] = pos[i * 3] - (lx + qw * tx + (qy * tz - qz * ty));
+  out[o + 1] = pos[i * 3 + 1] - (ly + qw * ty + (qz * tx - qx * tz));
+  out[o + 2] = pos[i * 3 + 2] - (lz + qw * tz + (qx * ty - qy * tx));
+  out[o + 3] = qx;
+  out[o + 4] = qy;
+  out[o + 5] = qz;
+  out[o + 6] = qw;
 }
