@@ -18,8 +18,10 @@ import { SCENES, type DemoScene, type SceneContent, type SceneControl } from "./
 import { cameraView, createStage, DEFAULT_VIEW, type Stage } from "./stage";
 import { StatsView, StepTimer } from "./stats";
 import { isGlobalBabylonScene, openInspector } from "./inspector";
-import { createPhysics, engineFromUrl, engineReady, prepareEngine, type EngineKind } from "./engines";
+import { createPhysics, engineFromUrl, engineReady, otherEngine, prepareEngine, type EngineKind } from "./engines";
+import { mergeControls, sideReport, splitFromUrl, SplitView } from "./splitView";
 import { createEngineSwitch } from "./engineSwitch";
+import { DebugOverlay } from "./debugOverlay";
 
 /** Fixed physics step: Babylon's deterministic lockstep runs whole 1/60 s steps, up to 4 per frame. */
 const STEP_MS = 1000 / 60;
@@ -35,8 +37,10 @@ interface Running {
 
 const canvas = document.getElementById("render") as HTMLCanvasElement;
 const overlay = document.getElementById("overlay") as HTMLElement;
-const engine = new Engine(canvas, true, { deterministicLockstep: true, lockstepMaxSteps: 4, timeStep: STEP_MS / 1000 }, true);
+const makeEngine = (c: HTMLCanvasElement) => new Engine(c, true, { deterministicLockstep: true, lockstepMaxSteps: 4, timeStep: STEP_MS / 1000 }, true);
+const engine = makeEngine(canvas);
 const statsView = new StatsView(overlay);
+const contactsOverlay = new DebugOverlay(overlay);
 const picker = overlay.querySelector<HTMLSelectElement>("#scene")!;
 const sceneControls = overlay.querySelector<HTMLElement>("#scene-controls")!;
 const statusLine = overlay.querySelector<HTMLElement>("#status")!;
@@ -56,6 +60,13 @@ let engineKind: EngineKind = engineFromUrl(new URL(location.href));
 /** Counts load requests: a scene waiting for Havok's wasm is dropped if another load came after it. */
 let loadToken = 0;
 let loading = false;
+/** `?split=1`: the same scene on the other engine in a second canvas (splitView.ts). */
+const split = splitFromUrl(new URL(location.href))
+  ? new SplitView(canvas, makeEngine, () => (running ? { report: sideReport(running.stage.physics.kind, running.timer, running.content), camera: running.stage.camera } : null))
+  : null;
+if (split) engine.resize(); // the canvas became half as wide
+/** The engines a build needs: the page's, and the other one in the split view. */
+const neededEngines = (): EngineKind[] => (split ? [engineKind, otherEngine(engineKind)] : [engineKind]);
 
 function buildControls(controls: readonly SceneControl[]): void {
   sceneControls.replaceChildren();
@@ -121,13 +132,13 @@ function setViewer(on: boolean): void {
 /** Opens `def` on the current engine, once that engine is loaded (Havok's wasm the first time). */
 function load(def: DemoScene, keepView = false): void {
   const token = ++loadToken;
-  if (engineReady(engineKind)) {
+  if (neededEngines().every(engineReady)) {
     loading = false;
     build(def, keepView);
     return;
   }
   loading = true;
-  void prepareEngine(engineKind).then(() => {
+  void Promise.all(neededEngines().map(prepareEngine)).then(() => {
     if (token !== loadToken) return;
     loading = false;
     build(def, keepView);
@@ -152,6 +163,7 @@ function build(def: DemoScene, keepView: boolean): void {
   const content = def.build(stage);
   const timer = new StepTimer(scene, () => plugin.getTimeStep());
   const run: Running = { def, stage, content, timer, ready: false };
+  const rightContent = split?.build(def, otherEngine(engineKind), view, plugin.getTimeStep(), paused);
   running = run;
 
   scene.physicsEnabled = !paused;
@@ -189,8 +201,10 @@ function build(def: DemoScene, keepView: boolean): void {
   overlay.querySelector("#title")!.textContent = def.title;
   legend.style.display = def.legend ? "" : "none";
   picker.value = def.id;
-  buildControls(content.controls ?? []);
+  buildControls(rightContent ? mergeControls(content.controls ?? [], rightContent.controls ?? []) : (content.controls ?? []));
   if (viewerOn) setViewer(true);
+  // Split: the overlay draws the Continuum side.
+  contactsOverlay.attach(!stage.physics.continuum && split?.right ? split.right.stage : stage);
   refreshStats();
 
   const url = new URL(location.href);
@@ -206,6 +220,7 @@ function setPaused(value: boolean): void {
   paused = value;
   stepOnce = false;
   running.stage.scene.physicsEnabled = !paused;
+  split?.setPaused(value);
 }
 
 function setTimeScale(value: number): void {
@@ -213,6 +228,7 @@ function setTimeScale(value: number): void {
   timeScaleInput.value = String(value);
   timeScaleOut.textContent = `${value.toFixed(2)}×`;
   running.stage.plugin.setTimeStep((STEP_MS / 1000) * value);
+  split?.setTimeStep((STEP_MS / 1000) * value);
 }
 
 const sceneById = (id: string | null) => SCENES.find((s) => s.id === id);
@@ -224,6 +240,7 @@ const actions = {
     if (!paused) setPaused(true);
     stepOnce = true;
     running.stage.scene.physicsEnabled = true;
+    split?.step();
   },
   reset: () => load(running.def, true),
 };
@@ -257,6 +274,13 @@ for (const m of MATERIALS) {
 load(sceneById(new URL(location.href).searchParams.get("scene")) ?? SCENES[0]);
 engine.runRenderLoop(() => running?.stage.scene.render());
 window.addEventListener("resize", () => engine.resize());
+overlay.querySelector("#split")?.addEventListener("click", () => {
+  const url = new URL(location.href);
+  if (split) url.searchParams.delete("split");
+  else url.searchParams.set("split", "1");
+  location.href = url.href;
+});
+overlay.querySelector("#split")?.setAttribute("aria-pressed", String(split !== null));
 
 const hook: ContinuumHook = {
   get ready() {
@@ -267,6 +291,11 @@ const hook: ContinuumHook = {
   },
   get skipped() {
     return [...running.stage.physics.skipped];
+  },
+  splitReport() {
+    const right = split?.right;
+    if (!right) return null;
+    return { left: sideReport(running.stage.physics.kind, running.timer, running.content), right: { ...sideReport(right.kind, right.timer, right.content), probe: right.content.probe?.() ?? {} } };
   },
   setEngine(kind: EngineKind) {
     if (kind !== engineKind) switchEngine(kind);
@@ -302,6 +331,11 @@ const hook: ContinuumHook = {
   get viewer() {
     return running.viewer !== undefined;
   },
+  get contactsOverlay() {
+    return contactsOverlay.on;
+  },
+  overlayCounts: () => ({ ...contactsOverlay.counts }),
+  setContactsOverlay: (on: boolean) => contactsOverlay.set(on),
   bodies: () => reportBodies(running.content),
   probe: () => running.content.probe?.() ?? {},
   load(id: string) {

@@ -81,9 +81,11 @@ export class SweepRecorder {
 
   /**
    * The narrow phase swept the pair (ia, ib) with velocity motions over `dt` and found an impact at `t`
-   * seconds: recorded for each Continuous dynamic body of the pair, the earliest impact per body kept.
+   * seconds: recorded (when t > 0) for each Continuous dynamic body of the pair, the earliest impact per body
+   * kept.
    */
   onSweepHit(b: BodySet, ia: number, ib: number, motionA: SweptMotion, motionB: SweptMotion, t: number, dt: number): void {
+    if (!(t > 0)) return; // an impact at once: the pair's contacts are made at t0, as without a sweep
     if (isContinuousDynamic(b, ia)) this.recordMotion(b, ia, motionA, t, dt);
     if (isContinuousDynamic(b, ib)) this.recordMotion(b, ib, motionB, t, dt);
   }

@@ -152,6 +152,7 @@ function build(stage: Stage): SceneContent {
         },
       })),
     ],
+    through: () => lanes.reduce((n, l) => n + l.tunneled, 0),
     status: () => lanes.map((l, i) => `<span style="color:${LANE_COLORS[i]}">${l.mode}</span> ${l.tunneled}/${l.tunneled + l.stopped} through`).join(" · "),
     probe: () => ({
       speed,
