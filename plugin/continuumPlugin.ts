@@ -40,6 +40,7 @@ import type { Nullable } from "@babylonjs/core/types.js";
 import { Pose } from "../src/math/pose";
 import type { ContinuousDetection, MotionType } from "../src/world/descriptions";
 import { RayResult, World, type RayFilter } from "../src/world/world";
+import { WorldDebugView } from "../src/world/debugView";
 import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord } from "./bodyRecord";
 import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
@@ -115,6 +116,18 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     return this._records;
   }
   private readonly _queries = new PluginQueries(this, this._records);
+  private _debugView: WorldDebugView | null = null;
+  /**
+   * Extra (not in Havok): a read-only view of what the last step predicted, for drawing and tests: its
+   * contacts (touching and speculative, with separation), every body's velocity-expanded bounds, and for
+   * Continuous bodies the sweep's start and end poses and the time-of-impact pose (see `WorldDebugView`).
+   * Created on first use; set `debugView.enabled = true` to have steps record sweeps and times of impact
+   * (off, the step pays nothing for it). Poses are in world space, handles are engine handles
+   * (`body._pluginData.hpBodyId[0]`).
+   */
+  get debugView(): WorldDebugView {
+    return (this._debugView ??= new WorldDebugView(this.world));
+  }
   /** Records under ALWAYS_INACTIVE activation control (put back to sleep before each step). */
   private readonly _inactive: BodyRecord[] = [];
   private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);

@@ -37,6 +37,17 @@ export {
 export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
 export { World, WorldSnapshot, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
 export {
+  WorldDebugView,
+  DEBUG_CONTACT_STRIDE,
+  DebugContact,
+  DEBUG_BOUNDS_STRIDE,
+  DebugBounds,
+  DebugBoundsFlag,
+  DEBUG_SWEEP_STRIDE,
+  DebugSweep,
+  DebugSweepKind,
+} from "./world/debugView";
+export {
   JointAxis,
   AxisMode,
   MotorType,

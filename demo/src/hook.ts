@@ -6,7 +6,9 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { ContinuumPlugin } from "../../plugin/index";
+import type { OverlayCounts } from "./debugOverlay";
+import type { EngineKind, ScenePlugin } from "./engines";
+import type { SideReport } from "./splitView";
 import type { SceneContent } from "./scenes/index";
 
 export interface BodyReport {
@@ -26,7 +28,14 @@ export interface ContinuumHook {
   /** True once the scene is built, rendered and has taken its first physics step. */
   ready: boolean;
   scene: Scene;
-  plugin: ContinuumPlugin;
+  /** The running scene's plugin (ContinuumPlugin or HavokPlugin). */
+  plugin: ScenePlugin;
+  /** The engine the scene runs on. */
+  engine: EngineKind;
+  /** Continuum-only calls the scene made that were skipped on Havok. */
+  skipped: string[];
+  /** Split view (`?split=1`): each side's engine, ms/step, steps and counters (right: also its probe); null otherwise. */
+  splitReport(): { left: SideReport; right: SideReport & { probe: Record<string, unknown> } } | null;
   sceneId: string;
   /** Every scene's id, in picker order. */
   sceneIds: string[];
@@ -41,9 +50,15 @@ export interface ContinuumHook {
   timeScale: number;
   /** Whether the physics viewer is on. */
   viewer: boolean;
+  /** Whether the "Contacts & CCD" overlay is on, and what it drew in its last frame. */
+  contactsOverlay: boolean;
+  overlayCounts(): OverlayCounts;
+  setContactsOverlay(on: boolean): void;
   bodies(): BodyReport[];
   /** The scene's own numbers (SceneContent.probe). */
   probe(): Record<string, unknown>;
+  /** Reloads the scene on `kind` (as the engine buttons and E do); `ready` is false until it has stepped. */
+  setEngine(kind: EngineKind): void;
   /** Opens a scene by id (as the picker does). */
   load(id: string): void;
   setTimeScale(value: number): void;

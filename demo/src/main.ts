@@ -1,6 +1,7 @@
 /**
- * Continuum playground: a Babylon.js scene simulated by ContinuumPlugin, a scene picker, a stats overlay,
- * pause / step / reset / time scale, per-scene controls, a physics viewer and Babylon's inspector.
+ * Continuum playground: a Babylon.js scene simulated by ContinuumPlugin (or, switched with E or
+ * `?engine=havok`, by Babylon's HavokPlugin), a scene picker, a stats overlay, pause / step / reset / time
+ * scale, per-scene controls, a physics viewer and Babylon's inspector.
  *
  * The same code is built twice (rollup.config.mjs): demo/dist/demo.js bundles Babylon (index.html), and
  * demo/dist/demo.umd.js takes Babylon from the global BABYLON and Continuum from the global CONTINUUM
@@ -17,6 +18,10 @@ import { SCENES, type DemoScene, type SceneContent, type SceneControl } from "./
 import { cameraView, createStage, DEFAULT_VIEW, type Stage } from "./stage";
 import { StatsView, StepTimer } from "./stats";
 import { isGlobalBabylonScene, openInspector } from "./inspector";
+import { createPhysics, engineFromUrl, engineReady, otherEngine, prepareEngine, type EngineKind } from "./engines";
+import { mergeControls, sideReport, splitFromUrl, SplitView } from "./splitView";
+import { createEngineSwitch } from "./engineSwitch";
+import { DebugOverlay } from "./debugOverlay";
 
 /** Fixed physics step: Babylon's deterministic lockstep runs whole 1/60 s steps, up to 4 per frame. */
 const STEP_MS = 1000 / 60;
@@ -32,8 +37,10 @@ interface Running {
 
 const canvas = document.getElementById("render") as HTMLCanvasElement;
 const overlay = document.getElementById("overlay") as HTMLElement;
-const engine = new Engine(canvas, true, { deterministicLockstep: true, lockstepMaxSteps: 4, timeStep: STEP_MS / 1000 }, true);
+const makeEngine = (c: HTMLCanvasElement) => new Engine(c, true, { deterministicLockstep: true, lockstepMaxSteps: 4, timeStep: STEP_MS / 1000 }, true);
+const engine = makeEngine(canvas);
 const statsView = new StatsView(overlay);
+const contactsOverlay = new DebugOverlay(overlay);
 const picker = overlay.querySelector<HTMLSelectElement>("#scene")!;
 const sceneControls = overlay.querySelector<HTMLElement>("#scene-controls")!;
 const statusLine = overlay.querySelector<HTMLElement>("#status")!;
@@ -48,6 +55,18 @@ let paused = false;
 let stepOnce = false;
 let timeScale = 1;
 let viewerOn = false;
+/** The engine scenes are built on (E and the engine buttons switch it; `?engine=havok` opens with Havok). */
+let engineKind: EngineKind = engineFromUrl(new URL(location.href));
+/** Counts load requests: a scene waiting for Havok's wasm is dropped if another load came after it. */
+let loadToken = 0;
+let loading = false;
+/** `?split=1`: the same scene on the other engine in a second canvas (splitView.ts). */
+const split = splitFromUrl(new URL(location.href))
+  ? new SplitView(canvas, makeEngine, () => (running ? { report: sideReport(running.stage.physics.kind, running.timer, running.content), camera: running.stage.camera } : null))
+  : null;
+if (split) engine.resize(); // the canvas became half as wide
+/** The engines a build needs: the page's, and the other one in the split view. */
+const neededEngines = (): EngineKind[] => (split ? [engineKind, otherEngine(engineKind)] : [engineKind]);
 
 function buildControls(controls: readonly SceneControl[]): void {
   sceneControls.replaceChildren();
@@ -110,17 +129,41 @@ function setViewer(on: boolean): void {
   running.viewer = viewer;
 }
 
+/** Opens `def` on the current engine, once that engine is loaded (Havok's wasm the first time). */
 function load(def: DemoScene, keepView = false): void {
+  const token = ++loadToken;
+  if (neededEngines().every(engineReady)) {
+    loading = false;
+    build(def, keepView);
+    return;
+  }
+  loading = true;
+  void Promise.all(neededEngines().map(prepareEngine)).then(() => {
+    if (token !== loadToken) return;
+    loading = false;
+    build(def, keepView);
+  });
+}
+
+/** Reloads the running scene on `kind`, keeping the camera. */
+function switchEngine(kind: EngineKind): void {
+  engineKind = kind;
+  engineSwitch.show(kind);
+  load(running.def, true);
+}
+
+function build(def: DemoScene, keepView: boolean): void {
   const view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
   running?.viewer?.dispose();
   running?.stage.scene.dispose();
 
-  const stage = createStage(engine, canvas, view);
+  const stage = createStage(engine, canvas, view, createPhysics(engineKind));
   const { scene, plugin } = stage;
   plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
   const timer = new StepTimer(scene, () => plugin.getTimeStep());
   const run: Running = { def, stage, content, timer, ready: false };
+  const rightContent = split?.build(def, otherEngine(engineKind), view, plugin.getTimeStep(), paused);
   running = run;
 
   scene.physicsEnabled = !paused;
@@ -139,10 +182,15 @@ function load(def: DemoScene, keepView = false): void {
     });
   });
   let lastUpdate = 0;
+  const captionEl = overlay.querySelector("#caption")!;
   const refreshStats = () => {
-    statsView.update(timer, plugin);
+    statsView.update(timer, stage.physics.continuum?.world.stats ?? null);
+    engineSwitch.compare(def.id, stage.physics.kind, timer.meanMs());
     const status = content.status?.() ?? "";
     if (statusLine.innerHTML !== status) statusLine.innerHTML = status;
+    // Continuum-only calls skipped on Havok (some scenes make them later, e.g. per shot).
+    const caption = [def.caption, stage.physics.skippedNote()].filter(Boolean).join(" ");
+    if (captionEl.textContent !== caption) captionEl.textContent = caption;
   };
   scene.onAfterRenderObservable.add(() => {
     const now = performance.now();
@@ -150,18 +198,20 @@ function load(def: DemoScene, keepView = false): void {
     lastUpdate = now;
     refreshStats();
   });
-  refreshStats();
-
   overlay.querySelector("#title")!.textContent = def.title;
-  overlay.querySelector("#caption")!.textContent = def.caption;
   legend.style.display = def.legend ? "" : "none";
   picker.value = def.id;
-  buildControls(content.controls ?? []);
+  buildControls(rightContent ? mergeControls(content.controls ?? [], rightContent.controls ?? []) : (content.controls ?? []));
   if (viewerOn) setViewer(true);
+  // Split: the overlay draws the Continuum side.
+  contactsOverlay.attach(!stage.physics.continuum && split?.right ? split.right.stage : stage);
+  refreshStats();
 
   const url = new URL(location.href);
-  if (url.searchParams.get("scene") !== def.id) {
+  if (url.searchParams.get("scene") !== def.id || engineFromUrl(url) !== engineKind) {
     url.searchParams.set("scene", def.id);
+    if (engineKind === "havok") url.searchParams.set("engine", "havok");
+    else url.searchParams.delete("engine");
     history.replaceState(null, "", url);
   }
 }
@@ -170,6 +220,7 @@ function setPaused(value: boolean): void {
   paused = value;
   stepOnce = false;
   running.stage.scene.physicsEnabled = !paused;
+  split?.setPaused(value);
 }
 
 function setTimeScale(value: number): void {
@@ -177,6 +228,7 @@ function setTimeScale(value: number): void {
   timeScaleInput.value = String(value);
   timeScaleOut.textContent = `${value.toFixed(2)}×`;
   running.stage.plugin.setTimeStep((STEP_MS / 1000) * value);
+  split?.setTimeStep((STEP_MS / 1000) * value);
 }
 
 const sceneById = (id: string | null) => SCENES.find((s) => s.id === id);
@@ -188,10 +240,13 @@ const actions = {
     if (!paused) setPaused(true);
     stepOnce = true;
     running.stage.scene.physicsEnabled = true;
+    split?.step();
   },
   reset: () => load(running.def, true),
 };
 const refreshControls = bindControls(overlay, actions);
+const engineSwitch = createEngineSwitch(overlay, () => engineKind, switchEngine);
+engineSwitch.show(engineKind);
 
 // Picker, time scale, viewer, inspector.
 for (const s of SCENES) picker.append(new Option(s.title, s.id));
@@ -217,12 +272,33 @@ for (const m of MATERIALS) {
 }
 
 load(sceneById(new URL(location.href).searchParams.get("scene")) ?? SCENES[0]);
-engine.runRenderLoop(() => running.stage.scene.render());
+engine.runRenderLoop(() => running?.stage.scene.render());
 window.addEventListener("resize", () => engine.resize());
+overlay.querySelector("#split")?.addEventListener("click", () => {
+  const url = new URL(location.href);
+  if (split) url.searchParams.delete("split");
+  else url.searchParams.set("split", "1");
+  location.href = url.href;
+});
+overlay.querySelector("#split")?.setAttribute("aria-pressed", String(split !== null));
 
 const hook: ContinuumHook = {
   get ready() {
-    return running.ready && running.timer.steps > 0;
+    return !loading && running !== undefined && running.ready && running.timer.steps > 0;
+  },
+  get engine() {
+    return running.stage.physics.kind;
+  },
+  get skipped() {
+    return [...running.stage.physics.skipped];
+  },
+  splitReport() {
+    const right = split?.right;
+    if (!right) return null;
+    return { left: sideReport(running.stage.physics.kind, running.timer, running.content), right: { ...sideReport(right.kind, right.timer, right.content), probe: right.content.probe?.() ?? {} } };
+  },
+  setEngine(kind: EngineKind) {
+    if (kind !== engineKind) switchEngine(kind);
   },
   get scene() {
     return running.stage.scene;
@@ -255,6 +331,11 @@ const hook: ContinuumHook = {
   get viewer() {
     return running.viewer !== undefined;
   },
+  get contactsOverlay() {
+    return contactsOverlay.on;
+  },
+  overlayCounts: () => ({ ...contactsOverlay.counts }),
+  setContactsOverlay: (on: boolean) => contactsOverlay.set(on),
   bodies: () => reportBodies(running.content),
   probe: () => running.content.probe?.() ?? {},
   load(id: string) {
@@ -277,6 +358,6 @@ const hook: ContinuumHook = {
 window.__continuum = hook;
 
 // umd.html?inspector=1 (what the bundled page's Inspector button opens): show the inspector once ready.
-if (new URL(location.href).searchParams.get("inspector") === "1" && isGlobalBabylonScene(running.stage.scene)) {
+if (new URL(location.href).searchParams.get("inspector") === "1" && running && isGlobalBabylonScene(running.stage.scene)) {
   running.stage.scene.executeWhenReady(inspect);
 }

@@ -1,6 +1,6 @@
 /**
- * The stage every demo scene is built on: a Babylon scene with Continuum as its physics engine, an orbit
- * camera, a hemispheric fill light and a shadow-casting directional light.
+ * The stage every demo scene is built on: a Babylon scene with Continuum or Havok as its physics engine, an
+ * orbit camera, a hemispheric fill light and a shadow-casting directional light.
  */
 import "@babylonjs/core/Physics/joinedPhysicsEngineComponent.js"; // scene.enablePhysics and the physics observables
 import "@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent.js"; // shadow maps rendered by the scene
@@ -13,11 +13,14 @@ import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Scene } from "@babylonjs/core/scene.js";
-import { ContinuumPlugin } from "../../plugin/index";
+import { createPhysics, type PhysicsCaps, type ScenePlugin } from "./engines";
 
 export interface Stage {
   scene: Scene;
-  plugin: ContinuumPlugin;
+  /** The plugin (ContinuumPlugin or HavokPlugin): scenes use only Babylon's V2 API on it, extras through `physics`. */
+  plugin: ScenePlugin;
+  /** The engine and Continuum's extras (skipped on Havok). */
+  physics: PhysicsCaps;
   camera: ArcRotateCamera;
   shadows: ShadowGenerator;
   /** Draws `mesh` with shadows (casting and, if `receive`, receiving). */
@@ -34,12 +37,13 @@ export interface CameraView {
 /** Looks down on the whole arena, shifted right of the overlay panel. */
 export const DEFAULT_VIEW: CameraView = { alpha: -1.1, beta: 0.93, radius: 48, target: new Vector3(-3, 0, -1.5) };
 
-export function createStage(engine: AbstractEngine, canvas: HTMLCanvasElement, view: CameraView = DEFAULT_VIEW): Stage {
+/** `physics`: the scene's engine (default: a new Continuum plugin). */
+export function createStage(engine: AbstractEngine, canvas: HTMLCanvasElement, view: CameraView = DEFAULT_VIEW, physics: PhysicsCaps = createPhysics("continuum")): Stage {
   const scene = new Scene(engine);
   scene.clearColor = new Color4(0.075, 0.085, 0.11, 1);
   scene.ambientColor = new Color3(0.1, 0.1, 0.1);
 
-  const plugin = new ContinuumPlugin();
+  const plugin = physics.plugin;
   scene.enablePhysics(new Vector3(0, -9.81, 0), plugin);
 
   const camera = new ArcRotateCamera("camera", view.alpha, view.beta, view.radius, view.target.clone(), scene);
@@ -71,6 +75,7 @@ export function createStage(engine: AbstractEngine, canvas: HTMLCanvasElement, v
   return {
     scene,
     plugin,
+    physics,
     camera,
     shadows,
     addShadows(mesh, receive = false) {

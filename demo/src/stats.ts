@@ -1,6 +1,7 @@
 /**
  * Physics step timing and the stats line: ms per step is measured around each physics step with the scene's
- * onBeforePhysicsObservable / onAfterPhysicsObservable; the counters come from the engine world's stats.
+ * onBeforePhysicsObservable / onAfterPhysicsObservable (the same way on both engines); the counters come from
+ * Continuum's world stats (Havok has none: they show "–").
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ContinuumPlugin } from "../../plugin/index";
@@ -59,17 +60,18 @@ export class StatsView {
     this._graph = root.querySelector<HTMLCanvasElement>("canvas.graph");
   }
 
-  update(timer: StepTimer, plugin: ContinuumPlugin): void {
-    const stats = plugin.world.stats;
+  /** `stats`: Continuum's world stats, null on Havok. */
+  update(timer: StepTimer, stats: ContinuumPlugin["world"]["stats"] | null): void {
     const ms = timer.meanMs();
     this._set("ms", Number.isNaN(ms) ? "–" : ms.toFixed(2));
-    this._set("bodies", String(stats.bodies));
-    this._set("awake", String(stats.awakeBodies));
-    this._set("pairs", String(stats.pairs));
-    this._set("contacts", String(stats.contacts));
-    this._set("speculative", String(stats.speculativeContacts));
-    this._set("sweeps", String(stats.sweeps + stats.toiChecks));
-    this._set("toi", String(stats.toiEvents));
+    const n = (v: number) => (stats ? String(v) : "–");
+    this._set("bodies", n(stats?.bodies ?? 0));
+    this._set("awake", n(stats?.awakeBodies ?? 0));
+    this._set("pairs", n(stats?.pairs ?? 0));
+    this._set("contacts", n(stats?.contacts ?? 0));
+    this._set("speculative", n(stats?.speculativeContacts ?? 0));
+    this._set("sweeps", n((stats?.sweeps ?? 0) + (stats?.toiChecks ?? 0)));
+    this._set("toi", n(stats?.toiEvents ?? 0));
     this._set("time", timer.simTime.toFixed(1));
     this._drawGraph(timer.recent());
   }

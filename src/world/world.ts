@@ -45,9 +45,10 @@ import {
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
 import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
+import type { SweepRecorder } from "./debugView";
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
-const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback"]);
+const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder"]);
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -255,6 +256,12 @@ export class World {
   /** Pairs of Continuous dynamic bodies that had contacts this step (their meeting was solved). */
   private readonly continuousContactPairs = new PairTable(0);
   private stepDt = 0;
+  /** @internal Set by an enabled WorldDebugView (debugView.ts): receives the step's sweeps and TOIs; null otherwise. */
+  debugRecorder: SweepRecorder | null = null;
+  /** @internal The contact solver, read (never written) by WorldDebugView. */
+  get debugSolver(): ContactSolver {
+    return this.solver;
+  }
 
   constructor(settings: WorldSettings = {}) {
     const g = settings.gravity ?? { x: 0, y: -9.81, z: 0 };
@@ -1063,6 +1070,7 @@ export class World {
       this.contactEvents.clear();
       this.triggerEvents.clear();
       if (dt === 0) return;
+      if (this.debugRecorder !== null) this.debugRecorder.beginStep(this.bodies.count);
       if (this.joints.count > 0) this.wakeJointedSleepers(dt);
       this.buildActiveList();
       this.predict(dt);
@@ -1344,6 +1352,7 @@ export class World {
     this.stats.sweeps++;
     const res = this.sweepResult;
     if (!sweepShapes(shapeA, this.motionA, shapeB, this.motionB, dt, minStep, conv, res)) return -1;
+    if (this.debugRecorder !== null) this.debugRecorder.onSweepHit(b, ia, ib, this.motionA, this.motionB, res.t1, dt);
     return res.t1;
   }
 
@@ -1576,6 +1585,10 @@ export class World {
         i = tb[e],
         j = this.toiOther[e];
       if (clamped[i] <= 1 || (j >= 0 && clamped[j] <= 1)) continue; // already moved back to an earlier time
+      if (this.debugRecorder !== null) {
+        this.debugRecorder.onToiClamp(b, i, t);
+        if (j >= 0) this.debugRecorder.onToiClamp(b, j, t);
+      }
       this.moveToFraction(i, t);
       clamped[i] = t;
       this.toiQueue.push(i);

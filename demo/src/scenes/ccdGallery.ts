@@ -44,7 +44,7 @@ interface Lane {
 }
 
 function build(stage: Stage): SceneContent {
-  const { scene, plugin } = stage;
+  const { scene, physics } = stage;
   ground(stage, 44, 20, 0, PALETTE.ground, 2, 0);
   let speed = 150;
   const lanes: Lane[] = LANE_Z.map((_, i) => ({ mode: CCD_MODES[i], shots: [], fired: 0, tunneled: 0, stopped: 0 }));
@@ -73,11 +73,10 @@ function build(stage: Stage): SceneContent {
     stage.addShadows(mesh);
     mesh.position.set(MUZZLE_X, MUZZLE_Y, LANE_Z[laneIndex]);
     const aggregate = new PhysicsAggregate(mesh, PhysicsShapeType.SPHERE, { mass: 0.2, friction: 0.4, restitution: 0 }, scene);
-    plugin.setContinuousDetection(aggregate.body, ccdValue(lane.mode));
+    physics.setContinuousDetection(aggregate.body, ccdValue(lane.mode));
     // The engine's speculative margin is unbounded by default, which already catches most fast bodies in every
     // mode; cap it (as for bodies that must not grow huge contact sets) so the modes differ the textbook way.
-    // The plugin has no setter of its own for it yet: the body's engine handle is its record's `handle`.
-    plugin.world.setSpeculativeMargins((aggregate.body._pluginData as { handle: number }).handle, 0, MAX_MARGIN);
+    physics.setSpeculativeMargins(aggregate.body, 0, MAX_MARGIN);
     const flight = (WALL_X - MUZZLE_X) / speed;
     // Aim up by half the drop over the flight so every speed hits the wall's middle.
     aggregate.body.setLinearVelocity(new Vector3(speed, (9.81 * flight) / 2, 0));
@@ -147,12 +146,13 @@ function build(stage: Stage): SceneContent {
           lane.mode = v as CcdMode;
           lane.fired = lane.tunneled = lane.stopped = 0;
           for (const s of lane.shots) {
-            plugin.setContinuousDetection(s.aggregate.body, ccdValue(lane.mode));
+            physics.setContinuousDetection(s.aggregate.body, ccdValue(lane.mode));
             s.done = true;
           }
         },
       })),
     ],
+    through: () => lanes.reduce((n, l) => n + l.tunneled, 0),
     status: () => lanes.map((l, i) => `<span style="color:${LANE_COLORS[i]}">${l.mode}</span> ${l.tunneled}/${l.tunneled + l.stopped} through`).join(" · "),
     probe: () => ({
       speed,

@@ -9,7 +9,8 @@ import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import { PhysicsShapeType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
 import { PhysicsAggregate } from "@babylonjs/core/Physics/v2/physicsAggregate.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { ContinuousDetection, type ContinuumPlugin } from "../../../plugin/index";
+import { ContinuousDetection } from "../../../plugin/index";
+import type { PhysicsCaps } from "../engines";
 import type { Stage } from "../stage";
 import type { SceneControl, TrackedBody } from "./types";
 
@@ -89,21 +90,21 @@ export function ccdValue(mode: CcdMode): ContinuousDetection {
   return mode === "Discrete" ? ContinuousDetection.discrete() : mode === "Passive" ? ContinuousDetection.passive() : ContinuousDetection.continuous();
 }
 
-/** Sets the continuous mode of every body (thin instances: all instances). */
-export function setCcd(plugin: ContinuumPlugin, bodies: Iterable<PhysicsBody>, mode: CcdMode): void {
+/** Sets the continuous mode of every body (thin instances: all instances); Continuum only, skipped on Havok. */
+export function setCcd(physics: PhysicsCaps, bodies: Iterable<PhysicsBody>, mode: CcdMode): void {
   const cd = ccdValue(mode);
-  for (const b of bodies) plugin.setContinuousDetection(b, cd);
+  for (const b of bodies) physics.setContinuousDetection(b, cd);
 }
 
 /** A "continuous mode" toggle for a set of bodies. */
-export function ccdControl(plugin: ContinuumPlugin, label: string, bodies: () => Iterable<PhysicsBody>, initial: CcdMode = "Passive"): SceneControl {
+export function ccdControl(physics: PhysicsCaps, label: string, bodies: () => Iterable<PhysicsBody>, initial: CcdMode = "Passive"): SceneControl {
   return {
     kind: "choice",
     id: "ccd",
     label,
     options: CCD_MODES,
     value: initial,
-    onChange: (v) => setCcd(plugin, bodies(), v as CcdMode),
+    onChange: (v) => setCcd(physics, bodies(), v as CcdMode),
   };
 }
 

@@ -118,7 +118,14 @@ function build(stage: Stage): SceneContent {
     bodies.push({ name, shape: kind.name, material: preset.name, mesh, aggregate, start: mesh.position.clone() });
   }
 
-  return { bodies, created: statics + bodies.length, groundTop: 0 };
+  const limit = GROUND_SIZE / 2 + 0.5; // the walls' outer faces
+  return {
+    bodies,
+    created: statics + bodies.length,
+    groundTop: 0,
+    // Below the ground or outside the walls.
+    through: () => bodies.filter((b) => b.mesh.position.y < -0.3 || Math.abs(b.mesh.position.x) > limit || Math.abs(b.mesh.position.z) > limit).length,
+  };
 }
 
 export const fallingShapes: DemoScene = {

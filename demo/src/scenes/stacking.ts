@@ -67,6 +67,8 @@ function build(stage: Stage): SceneContent {
     bodies,
     created: 1 + bodies.length,
     groundTop: 0,
+    // Under the ground's top by more than the smallest half-size (0.3 m): through the ground.
+    through: () => bodies.filter((b) => b.mesh.position.y < -0.3).length,
     controls: [{ kind: "choice", id: "ball", label: "Wrecking ball", options: ["Hold", "Throw"], value: "Hold", onChange: (v) => v === "Throw" && throwBall() }],
     probe: () => {
       const moved = (tag: string) => Math.max(...bodies.filter((b) => b.material === tag).map((b) => b.mesh.position.subtract(b.start).length()));

@@ -90,21 +90,22 @@ function build(stage: Stage): SceneContent {
     track(bodies, mesh, aggregate, ["sphere", "box", "capsule"][kind], onHills ? "heightfield" : "mesh");
   }
 
+  // Height of each body's centre above the surface under it (negative: it went through).
+  const clearance = () =>
+    bodies.map((b) => {
+      const p = b.mesh.position;
+      const onHills = b.material === "heightfield";
+      const lx = p.x - (onHills ? HF_X : MESH_X);
+      const inside = Math.abs(lx) < SIZE / 2 && Math.abs(p.z) < SIZE / 2;
+      return { name: b.name, surface: b.material, inside, clearance: inside ? p.y - (onHills ? hills(lx, p.z) : valley(lx, p.z)) : p.y };
+    });
   return {
     bodies,
     created: 4 + N,
     groundTop: -Infinity,
-    probe: () => {
-      // Height of each body's centre above the surface under it (negative: it went through).
-      const clearance = bodies.map((b) => {
-        const p = b.mesh.position;
-        const onHills = b.material === "heightfield";
-        const lx = p.x - (onHills ? HF_X : MESH_X);
-        const inside = Math.abs(lx) < SIZE / 2 && Math.abs(p.z) < SIZE / 2;
-        return { name: b.name, surface: b.material, inside, clearance: inside ? p.y - (onHills ? hills(lx, p.z) : valley(lx, p.z)) : p.y };
-      });
-      return { clearance };
-    },
+    // Centre under the surface (inside the terrain's square), or under the floor (its top is at -0.3).
+    through: () => clearance().filter((c) => (c.inside && c.clearance < 0) || (!c.inside && c.clearance < -0.3)).length,
+    probe: () => ({ clearance: clearance() }),
   };
 }
 

@@ -15,7 +15,7 @@ const SIDE = 10;
 const ARENA = 16;
 
 function build(stage: Stage): SceneContent {
-  const { scene, plugin } = stage;
+  const { scene, physics } = stage;
   ground(stage, ARENA + 8, ARENA + 8);
   for (let i = 0; i < 4; i++) {
     const along = i < 2;
@@ -63,7 +63,7 @@ function build(stage: Stage): SceneContent {
     bodies: [],
     created: 5 + INSTANCE_COUNT,
     groundTop: 0,
-    controls: [ccdControl(plugin, "Continuous mode", () => [aggregate.body], "Passive")],
+    controls: [ccdControl(physics, "Continuous mode", () => [aggregate.body], "Passive")],
     probe: () => {
       const ys = instanceYs();
       let moved = 0;

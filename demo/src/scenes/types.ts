@@ -62,6 +62,11 @@ export interface SceneContent {
   probe?(): Record<string, unknown>;
   /** One extra line under the caption (live scene-specific status), refreshed with the stats. */
   status?(): string;
+  /**
+   * Bodies that passed through something they should not have (shots past a wall, bodies under the
+   * terrain or the ground): the split view shows it under each engine's side.
+   */
+  through?(): number;
 }
 
 export interface DemoScene {
