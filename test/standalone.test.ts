@@ -45,6 +45,11 @@ const OUTSIDE_NAMES = [
   /\bbabylon-probes\b/,
   /(^|[\s("'`[])(\.\.\/)*reference\/[\w.-]+\.(txt|md|cs)/,
   /\/work\//,
+  // Section numbers and tables of the Babylon contract notes, and the Havok probe scripts by number: the
+  // contract now lives in docs/babylon-differences.md, whose sections and Decisions table comments cite.
+  /\bcontract\s*(§|section\s*)?\d/i,
+  /\bthe contract's\b/i,
+  /\bprobes?\s+t\d+\b/i,
 ];
 
 /** Relative paths (`../x`, `./x`) in a file. */
