@@ -13,8 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
-import type { OverlayCounts } from "../../demo/src/debugOverlay";
-import type { SideReport } from "../../demo/src/splitView";
+import type { ContinuumHook } from "../../demo/src/hook";
 
 const BUNDLE = fileURLToPath(new URL("../../demo/dist/demo.js", import.meta.url));
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
@@ -26,18 +25,7 @@ interface Lane {
   tunneled: number;
   stopped: number;
 }
-interface Hook {
-  ready: boolean;
-  simTime: number;
-  sceneId: string;
-  engine: "continuum" | "havok";
-  skipped: string[];
-  contactsOverlay: boolean;
-  probe(): Record<string, unknown>;
-  overlayCounts(): OverlayCounts;
-  splitReport(): { left: SideReport; right: SideReport & { probe: Record<string, unknown> } } | null;
-  pause(paused?: boolean): void;
-}
+type Hook = ContinuumHook;
 type HookWindow = Window & { __continuum?: Hook };
 
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
