@@ -65,6 +65,8 @@ const split = splitFromUrl(new URL(location.href))
   ? new SplitView(canvas, makeEngine, () => (running ? { report: sideReport(running.stage.physics.kind, running.timer, running.content), camera: running.stage.camera } : null))
   : null;
 if (split) engine.resize(); // the canvas became half as wide
+/** How much further back the camera stands in the split view (each canvas has half the width). */
+const SPLIT_ZOOM_OUT = 1.45;
 /** The engines a build needs: the page's, and the other one in the split view. */
 const neededEngines = (): EngineKind[] => (split ? [engineKind, otherEngine(engineKind)] : [engineKind]);
 
@@ -153,7 +155,9 @@ function switchEngine(kind: EngineKind): void {
 }
 
 function build(def: DemoScene, keepView: boolean): void {
-  const view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
+  let view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
+  // Split: each canvas is half as wide; step back so the scene still fits.
+  if (split && !(keepView && running)) view = { ...view, radius: view.radius * SPLIT_ZOOM_OUT };
   running?.viewer?.dispose();
   running?.stage.scene.dispose();
 
