@@ -2,10 +2,10 @@
  * End-to-end: the playground's engine switch, split view and "Contacts & CCD" overlay in headless Chromium
  * (the built demo/dist/demo.js; Havok's wasm served by demo/serve.mjs).
  *
- * Opens the CCD gallery, the stacking scene and the terrain drop on Continuum and on Havok (`?engine=`),
- * checks a count each scene is about on each engine, switches engines with the E key, opens the split view
- * (`?split=1`) and toggles the overlay (C key). Screenshots: test-output/engines-<scene>-<engine>.png,
- * engines-split-ccd.png, engines-overlay-ccd.png.
+ * Opens the CCD gallery on Continuum and on Havok (`?engine=`), the CCD gallery, the stacking scene and the
+ * terrain drop side by side (`?split=1`: Continuum left, Havok right), checks a count each scene is about on
+ * each engine, switches engines with the E key and toggles the overlay (C key). Screenshots:
+ * test-output/engines-ccd-<engine>.png, engines-split-<scene>.png, engines-overlay-<scene>.png.
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -101,31 +101,44 @@ describe("playground on Continuum and Havok", () => {
     await shot("ccd-havok");
   });
 
-  it("stacking: the pyramid and tower stand on both engines", { timeout: 60_000 }, async () => {
+  /** Opens `scene` side by side and returns each side's probe: Continuum's (left) and Havok's (right). */
+  async function bothSides(scene: string, seconds: number): Promise<Record<"continuum" | "havok", Record<string, unknown>>> {
+    await open(`scene=${scene}&split=1`, seconds);
+    const r = (await hook((h) => h.splitReport()))!;
+    expect([r.left.engine, r.right.engine]).toEqual(["continuum", "havok"]);
+    // Both sides run at the page's pace: the right one is within a few frames of the left.
+    expect(Math.abs(r.left.simTime - r.right.simTime)).toBeLessThan(0.5);
+    expect(r.right.simTime).toBeGreaterThanOrEqual(seconds - 0.5);
+    return { continuum: await hook((h) => h.probe()), havok: r.right.probe };
+  }
+
+  it("stacking, side by side: the pyramid and tower stand on both engines", { timeout: 60_000 }, async () => {
+    const probes = await bothSides("stacking", 1.5);
     for (const engine of ["continuum", "havok"] as const) {
-      await open(`scene=stacking&engine=${engine}`, 1.5);
-      expect(await hook((h) => h.engine)).toBe(engine);
-      const p = await hook((h) => h.probe());
+      const p = probes[engine];
       expect(p.pyramid).toBe(55);
       expect(p.tower).toBe(42);
       // Standing still: no box of either stack moved more than 5 cm in 1.5 s (a toppling box moves metres).
       expect(p.pyramidMaxMove as number, engine).toBeLessThan(0.05);
       expect(p.towerMaxMove as number, engine).toBeLessThan(0.05);
-      await shot(`stacking-${engine}`);
     }
+    expect(await page.textContent("#side-right")).toContain("0 passed through");
+    await shot("split-stacking");
   });
 
-  it("terrain: nothing falls through the heightfield or the mesh on either engine", { timeout: 60_000 }, async () => {
+  it("terrain drop, side by side: nothing falls through the heightfield or the mesh on either engine", { timeout: 60_000 }, async () => {
+    // 2 s: the highest drop (9 m above the surface) lands after 1.4 s.
+    const probes = await bothSides("terrain", 2);
     for (const engine of ["continuum", "havok"] as const) {
-      // 2 s: the highest drop (9 m above the surface) lands after 1.4 s.
-      await open(`scene=terrain&engine=${engine}`, 2);
-      const { clearance } = (await hook((h) => h.probe())) as { clearance: { name: string; inside: boolean; clearance: number }[] };
+      const { clearance } = probes[engine] as { clearance: { name: string; inside: boolean; clearance: number }[] };
       expect(clearance).toHaveLength(64);
       // Every body's centre is above the surface under it (its smallest half-size, 0.25 m, less a little).
       const under = clearance.filter((c) => c.inside && c.clearance < 0.2);
       expect(under, engine).toEqual([]);
-      await shot(`terrain-${engine}`);
     }
+    expect(await page.textContent("#side-left")).toContain("0 passed through");
+    expect(await page.textContent("#side-right")).toContain("0 passed through");
+    await shot("split-terrain");
   });
 
   it("E switches the engine and the overlay compares ms/step with the other's last value", { timeout: 60_000 }, async () => {
