@@ -59,6 +59,8 @@ export interface OverlayCounts {
   toiSeen: number;
   /** Line segments drawn. */
   segments: number;
+  /** Time the overlay takes per frame (ms, reading the view and writing the buffers; smoothed over ~10 frames). */
+  drawMs: number;
 }
 
 /** Line segments in a growable pair of typed arrays (positions xyz, colours rgba, two vertices each). */
@@ -110,7 +112,7 @@ const EDGES = [0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6,
 
 export class DebugOverlay {
   on = false;
-  readonly counts: OverlayCounts = { contacts: 0, touching: 0, speculative: 0, bounds: 0, sweeps: 0, toi: 0, toiSeen: 0, segments: 0 };
+  readonly counts: OverlayCounts = { contacts: 0, touching: 0, speculative: 0, bounds: 0, sweeps: 0, toi: 0, toiSeen: 0, segments: 0, drawMs: 0 };
   private readonly button: HTMLButtonElement;
   private readonly legend: HTMLElement;
   private stage: Stage | null = null;
@@ -191,6 +193,7 @@ export class DebugOverlay {
   }
 
   private draw(view: WorldDebugView, scene: Scene): void {
+    const t0 = performance.now();
     // Read: grow the arrays when they came back full (rare; then read again next frame).
     const nc = view.contacts(this.contactData);
     if (nc * DEBUG_CONTACT_STRIDE === this.contactData.length) this.contactData = new Float64Array(this.contactData.length * 2);
@@ -260,6 +263,7 @@ export class DebugOverlay {
     counts.toiSeen += counts.toi;
     counts.segments = segs.count;
     this.upload(scene, grew);
+    counts.drawMs += 0.1 * (performance.now() - t0 - counts.drawMs);
   }
 
   /** corners = the record's local bounds (at o) placed at the pose at p (px, py, pz, qx, qy, qz, qw). */

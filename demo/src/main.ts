@@ -60,11 +60,15 @@ let engineKind: EngineKind = engineFromUrl(new URL(location.href));
 /** Counts load requests: a scene waiting for Havok's wasm is dropped if another load came after it. */
 let loadToken = 0;
 let loading = false;
+/** Shown after the caption when an engine could not be loaded. */
+let engineNote = "";
 /** `?split=1`: the same scene on the other engine in a second canvas (splitView.ts). */
 const split = splitFromUrl(new URL(location.href))
   ? new SplitView(canvas, makeEngine, () => (running ? { report: sideReport(running.stage.physics.kind, running.timer, running.content), camera: running.stage.camera } : null))
   : null;
 if (split) engine.resize(); // the canvas became half as wide
+/** How much further back the camera stands in the split view (each canvas has half the width). */
+const SPLIT_ZOOM_OUT = 1.45;
 /** The engines a build needs: the page's, and the other one in the split view. */
 const neededEngines = (): EngineKind[] => (split ? [engineKind, otherEngine(engineKind)] : [engineKind]);
 
@@ -138,11 +142,22 @@ function load(def: DemoScene, keepView = false): void {
     return;
   }
   loading = true;
-  void Promise.all(neededEngines().map(prepareEngine)).then(() => {
-    if (token !== loadToken) return;
-    loading = false;
-    build(def, keepView);
-  });
+  void Promise.all(neededEngines().map(prepareEngine)).then(
+    () => {
+      if (token !== loadToken) return;
+      loading = false;
+      build(def, keepView);
+    },
+    (err: unknown) => {
+      // E.g. umd.html, whose script-tag page has no module loader for @babylonjs/havok: stay on Continuum.
+      if (token !== loadToken) return;
+      engineKind = "continuum";
+      engineSwitch.show(engineKind);
+      loading = false;
+      if (!split) build(def, keepView);
+      engineNote = `Havok could not be loaded here (${err instanceof Error ? err.message : String(err)}).`;
+    },
+  );
 }
 
 /** Reloads the running scene on `kind`, keeping the camera. */
@@ -153,7 +168,9 @@ function switchEngine(kind: EngineKind): void {
 }
 
 function build(def: DemoScene, keepView: boolean): void {
-  const view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
+  let view = keepView && running ? cameraView(running.stage.camera) : (def.view ?? DEFAULT_VIEW);
+  // Split: each canvas is half as wide; step back so the scene still fits.
+  if (split && !(keepView && running)) view = { ...view, radius: view.radius * SPLIT_ZOOM_OUT };
   running?.viewer?.dispose();
   running?.stage.scene.dispose();
 
@@ -189,7 +206,7 @@ function build(def: DemoScene, keepView: boolean): void {
     const status = content.status?.() ?? "";
     if (statusLine.innerHTML !== status) statusLine.innerHTML = status;
     // Continuum-only calls skipped on Havok (some scenes make them later, e.g. per shot).
-    const caption = [def.caption, stage.physics.skippedNote()].filter(Boolean).join(" ");
+    const caption = [def.caption, stage.physics.skippedNote(), engineNote].filter(Boolean).join(" ");
     if (captionEl.textContent !== caption) captionEl.textContent = caption;
   };
   scene.onAfterRenderObservable.add(() => {

@@ -155,7 +155,8 @@ export class SplitView {
     to.alpha = from.alpha;
     to.beta = from.beta;
     to.radius = from.radius;
-    if (!to.target.equals(from.target)) to.setTarget(from.target.clone());
+    // In place: setTarget would recompute alpha / beta / radius from the camera's old position.
+    to.target.copyFrom(from.target);
   }
 }
 
