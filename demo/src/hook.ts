@@ -8,6 +8,7 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ContinuumPlugin } from "../../plugin/index";
 import type { SceneContent } from "./scenes/index";
+import type { Timeline } from "./timeline";
 
 export interface BodyReport {
   name: string;
@@ -42,6 +43,8 @@ export interface ContinuumHook {
   /** Whether the physics viewer is on. */
   viewer: boolean;
   bodies(): BodyReport[];
+  /** The timeline under the stats (demo/src/timeline.ts): step, hash, replay check. */
+  timeline(): ReturnType<Timeline["state"]>;
   /** The scene's own numbers (SceneContent.probe). */
   probe(): Record<string, unknown>;
   /** Opens a scene by id (as the picker does). */

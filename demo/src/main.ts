@@ -17,6 +17,7 @@ import { SCENES, type DemoScene, type SceneContent, type SceneControl } from "./
 import { cameraView, createStage, DEFAULT_VIEW, type Stage } from "./stage";
 import { StatsView, StepTimer } from "./stats";
 import { isGlobalBabylonScene, openInspector } from "./inspector";
+import { Timeline } from "./timeline";
 
 /** Fixed physics step: Babylon's deterministic lockstep runs whole 1/60 s steps, up to 4 per frame. */
 const STEP_MS = 1000 / 60;
@@ -48,6 +49,14 @@ let paused = false;
 let stepOnce = false;
 let timeScale = 1;
 let viewerOn = false;
+/** Snapshots of the last 10 s under the stats: drag back, resume, replay (timeline.ts). */
+const timeline = new Timeline(overlay.querySelector<HTMLElement>("#stats")!, {
+  isPaused: () => paused,
+  pause(value: boolean) {
+    actions.pause(value);
+    refreshControls();
+  },
+});
 
 function buildControls(controls: readonly SceneControl[]): void {
   sceneControls.replaceChildren();
@@ -119,6 +128,7 @@ function load(def: DemoScene, keepView = false): void {
   const { scene, plugin } = stage;
   plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
+  timeline.attach(scene, plugin);
   const timer = new StepTimer(scene, () => plugin.getTimeStep());
   const run: Running = { def, stage, content, timer, ready: false };
   running = run;
@@ -256,6 +266,7 @@ const hook: ContinuumHook = {
     return running.viewer !== undefined;
   },
   bodies: () => reportBodies(running.content),
+  timeline: () => timeline.state(),
   probe: () => running.content.probe?.() ?? {},
   load(id: string) {
     const def = sceneById(id);
