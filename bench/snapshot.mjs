@@ -2,9 +2,11 @@
 // 120 warm-up steps, 50 repeats), also run by `node bench/run.mjs --snapshot`.
 //
 // The scene is built through Babylon with ContinuumPlugin from dist/continuum.mjs (bench/scene-runner.mjs's
-// builder, sleeping on), stepped `warmup` steps, then `repeats` times: plugin.snapshot(), plugin.restore(),
-// and restore from bytes (PhysicsSnapshot.fromBytes of snapshot.toBytes()), each timed alone. Prints a markdown
-// table (median and worst ms, bytes) and a BENCH_SNAPSHOT json line. "JS heap per restore" is the growth of V8's
+// builder, sleeping on), stepped `warmup` steps, then `repeats` times: plugin.snapshot() into a new buffer,
+// plugin.snapshot(old) reusing one, plugin.restore(), and restore from bytes (PhysicsSnapshot.fromBytes of
+// snapshot.toBytes()), each timed alone, as wall-clock and as this process's CPU time (process.cpuUsage: on a
+// machine shared with other jobs, wall-clock includes waiting for a core). Prints a markdown table (medians)
+// and a BENCH_SNAPSHOT json line. "JS heap per restore" is the growth of V8's
 // heap over all restores without a GC between them, divided by their number: what restoring allocates besides
 // the snapshot's own ArrayBuffer (which lives outside the JS heap).
 import { performance } from "node:perf_hooks";
@@ -25,23 +27,26 @@ const sim = buildBabylonScene(BABYLON, plugin, spec, true, { engine: "continuum-
 for (let i = 0; i < warmup; i++) sim.step();
 
 const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
-const worst = (a) => Math.max(...a);
-const tSnap = [],
-  tRestore = [],
-  tBytes = [];
+const rows = { snapshot: [[], []], reuse: [[], []], restore: [[], []], fromBytes: [[], []] };
+/** Times f once: wall-clock ms and CPU ms into rows[name]. */
+function timed(name, f) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const out = f();
+  rows[name][0].push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  rows[name][1].push((c.user + c.system) / 1000);
+  return out;
+}
 let snap = plugin.snapshot();
+const kept = plugin.snapshot();
 const hash = plugin.stateHash();
 for (let r = 0; r < repeats; r++) {
-  let t0 = performance.now();
-  snap = plugin.snapshot();
-  tSnap.push(performance.now() - t0);
-  t0 = performance.now();
-  plugin.restore(snap);
-  tRestore.push(performance.now() - t0);
+  snap = timed("snapshot", () => plugin.snapshot());
+  timed("reuse", () => plugin.snapshot(kept));
+  timed("restore", () => plugin.restore(snap));
   const bytes = snap.toBytes();
-  t0 = performance.now();
-  plugin.restore(C.PhysicsSnapshot.fromBytes(bytes));
-  tBytes.push(performance.now() - t0);
+  timed("fromBytes", () => plugin.restore(C.PhysicsSnapshot.fromBytes(bytes)));
 }
 if (plugin.stateHash() !== hash) throw new Error("restore changed the state hash");
 
@@ -54,20 +59,15 @@ for (let r = 0; r < n; r++) plugin.restore(snap);
 const heapPerRestore = (process.memoryUsage().heapUsed - heap0) / n;
 
 const bodies = plugin.world.bodyCount;
-const result = {
-  scene: sceneName,
-  bodies,
-  bytes: snap.byteLength,
-  snapshotMs: { median: median(tSnap), worst: worst(tSnap) },
-  restoreMs: { median: median(tRestore), worst: worst(tRestore) },
-  restoreFromBytesMs: { median: median(tBytes), worst: worst(tBytes) },
-  heapBytesPerRestore: Math.round(heapPerRestore),
-};
-const f = (x) => x.toFixed(2);
-console.log(`| scene | bodies | bytes | snapshot ms (median / worst) | restore ms | restore from bytes ms | JS heap per restore |`);
-console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: |`);
-console.log(
-  `| ${sceneName} | ${bodies} | ${snap.byteLength} | ${f(result.snapshotMs.median)} / ${f(result.snapshotMs.worst)} | ${f(result.restoreMs.median)} / ${f(result.restoreMs.worst)} | ${f(result.restoreFromBytesMs.median)} / ${f(result.restoreFromBytesMs.worst)} | ${result.heapBytesPerRestore} B |`,
-);
+const result = { scene: sceneName, bodies, bytes: snap.byteLength, heapBytesPerRestore: Math.round(heapPerRestore), wallMs: {}, cpuMs: {} };
+for (const [name, [wall, cpu]] of Object.entries(rows)) {
+  result.wallMs[name] = median(wall);
+  result.cpuMs[name] = median(cpu);
+}
+const f = (name) => `${result.cpuMs[name].toFixed(2)} (${result.wallMs[name].toFixed(2)})`;
+console.log(`${sceneName}: ${bodies} bodies, snapshot ${snap.byteLength} bytes; median CPU ms (wall-clock ms) of ${repeats}:`);
+console.log(`| snapshot | snapshot(reuse) | restore | restore from bytes | JS heap per restore |`);
+console.log(`| ---: | ---: | ---: | ---: | ---: |`);
+console.log(`| ${f("snapshot")} | ${f("reuse")} | ${f("restore")} | ${f("fromBytes")} | ${result.heapBytesPerRestore} B |`);
 console.log(`BENCH_SNAPSHOT ${JSON.stringify(result)}`);
 sim.dispose();

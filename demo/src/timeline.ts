@@ -131,17 +131,20 @@ export class Timeline {
 
   private keep(): void {
     if (!this.plugin) return;
+    // The oldest keyframe, once out of the span, lends its memory to the new one (plugin.snapshot(reuse)).
+    let reuse: PhysicsSnapshot | undefined;
+    while (this.keyframes.length > 2 && (this.keyframes[0].step <= this.step - SPAN_STEPS || this.bytes > MAX_BYTES)) {
+      reuse = this.keyframes.shift()!.snapshot;
+      this.bytes -= reuse.byteLength;
+    }
     let snapshot: PhysicsSnapshot;
     try {
-      snapshot = this.plugin.snapshot();
+      snapshot = this.plugin.snapshot(reuse);
     } catch {
       return; // a world with engine bodies made outside the plugin: no timeline
     }
     this.keyframes.push({ step: this.step, snapshot });
     this.bytes += snapshot.byteLength;
-    while (this.keyframes.length > 2 && (this.keyframes[0].step < this.step - SPAN_STEPS || this.bytes > MAX_BYTES)) {
-      this.bytes -= this.keyframes.shift()!.snapshot.byteLength;
-    }
   }
 
   private afterStep(): void {

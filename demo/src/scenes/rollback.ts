@@ -168,7 +168,8 @@ class Peer {
   /** Simulates the next frame: snapshot, inputs, one 1/60 s step, hash. */
   simulate(): void {
     const f = this.frame;
-    this.snaps[f % RING] = this.plugin.snapshot();
+    // Into the ring slot's old snapshot: no new memory per frame.
+    this.snaps[f % RING] = this.plugin.snapshot(this.snaps[f % RING] ?? undefined);
     const remote = this.remoteFor(f);
     this.used[f % RING] = remote;
     for (let p = 0; p < 2; p++) {
