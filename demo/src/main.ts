@@ -128,8 +128,8 @@ function load(def: DemoScene, keepView = false): void {
   const { scene, plugin } = stage;
   plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
-  timeline.attach(scene, plugin);
   const timer = new StepTimer(scene, () => plugin.getTimeStep());
+  timeline.attach(scene, plugin); // after the timer: its snapshots are not counted in ms/step
   const run: Running = { def, stage, content, timer, ready: false };
   running = run;
 
