@@ -313,6 +313,7 @@ export const rollback: DemoScene = {
   title: "Rollback netcode",
   caption:
     "Two peers, each its own Continuum world (A left, B right), each steering one pusher; the other's input arrives late, so each peer predicts, then rolls back (restore a snapshot) and re-simulates. Confirmed frames hash the same on both.",
-  view: { alpha: -Math.PI / 2, beta: 0.85, radius: 30, target: new Vector3(0, 0, 0) },
+  // Both arenas right of the overlay panel.
+  view: { alpha: -Math.PI / 2, beta: 0.8, radius: 33, target: new Vector3(-6.5, 0, -1) },
   build,
 };
