@@ -28,6 +28,8 @@ const HELP = `Continuum bench: node bench/run.mjs [options]   (npm run bench -- 
   --out FILE           markdown output (default bench/RESULTS.md for a full run, bench/out/partial.md otherwise)
   --render [FILE]      rewrite the markdown from a saved run (default bench/out/results.json) without running
                        anything, e.g. after adding profiles or editing bench/where-time-goes.md
+  --snapshot           measure snapshot / restore time and bytes of pile-1000 through the plugin
+                       (bench/snapshot.mjs) and exit; the numbers are kept by hand in RESULTS.md
   --list               list the scenes with their defaults and exit
   --help               this text
 
@@ -63,6 +65,11 @@ function parseArgs(argv) {
             `engines ${(s.engines ?? ENGINES).join("/")}\n${" ".repeat(17)}${s.describe}`,
         );
       }
+      process.exit(0);
+    }
+    if (a === "--snapshot") {
+      // Snapshot / restore cost of pile-1000 through the plugin (bench/snapshot.mjs), printed; nothing else runs.
+      execFileSync(process.execPath, ["--expose-gc", path.join(here, "snapshot.mjs")], { stdio: "inherit" });
       process.exit(0);
     }
     if (a === "--render") {

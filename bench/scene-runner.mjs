@@ -37,7 +37,7 @@ async function loadBabylon() {
   return await import("@babylonjs/core");
 }
 
-async function loadContinuum() {
+export async function loadContinuum() {
   if (!fs.existsSync(DIST)) throw new Unavailable(`${path.relative(root, DIST)} not found (run \`npm run build\`)`);
   let mod;
   try {
@@ -109,7 +109,7 @@ function babylonShape(BABYLON, scene, b, name) {
   }
 }
 
-function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
+export function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
   const { Vector3, Quaternion, Matrix, MeshBuilder, PhysicsAggregate, PhysicsShapeType, PhysicsActivationControl } = BABYLON;
   const isHavok = opts.engine === "havok";
   const engine = new BABYLON.NullEngine();
@@ -763,4 +763,5 @@ async function main() {
   }
 }
 
-await main();
+// Run as a script (not when bench/snapshot.mjs imports the scene builder).
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await main();

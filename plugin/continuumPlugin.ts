@@ -303,11 +303,13 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
 
   /**
    * The whole physical state of the scene (see snapshot.ts): keep it, clone it, or `toBytes()` it, and give
-   * it to {@link restore} to return to this moment. Not allowed during a step.
+   * it to {@link restore} to return to this moment. Not allowed during a step. Passing an old snapshot as
+   * `reuse` overwrites it (and returns it) when its memory is large enough: a ring of snapshots then
+   * allocates nothing.
    */
-  snapshot(): PhysicsSnapshot {
+  snapshot(reuse?: PhysicsSnapshot): PhysicsSnapshot {
     this._checkAlive("snapshot");
-    return this._snapshots.take();
+    return this._snapshots.take(reuse);
   }
 
   /**

@@ -40,23 +40,25 @@ const HEADER_BYTES = 12;
 export class PhysicsSnapshot {
   /** @internal Use `plugin.snapshot()` or {@link PhysicsSnapshot.fromBytes}. */
   constructor(
-    /** @internal The encoded state (owned by this snapshot; never handed out). */
-    readonly _bytes: ArrayBuffer,
+    /** @internal The encoded state in its first `_length` bytes (owned by this snapshot; never handed out). */
+    public _buf: ArrayBuffer,
+    /** @internal */
+    public _length = _buf.byteLength,
   ) {}
 
   /** Size of the snapshot in bytes. */
   get byteLength(): number {
-    return this._bytes.byteLength;
+    return this._length;
   }
 
   /** The snapshot as bytes (a copy: changing it does not change the snapshot). */
   toBytes(): ArrayBuffer {
-    return this._bytes.slice(0);
+    return this._buf.slice(0, this._length);
   }
 
   /** An independent copy. */
   clone(): PhysicsSnapshot {
-    return new PhysicsSnapshot(this._bytes.slice(0));
+    return new PhysicsSnapshot(this._buf.slice(0, this._length));
   }
 
   /** A snapshot from bytes made by {@link toBytes} (copied). Throws a TypeError / RangeError on other bytes. */
@@ -153,7 +155,8 @@ export class SnapshotBridge implements ShapeTable {
 
   // ---------------------------------------------------------------- snapshot
 
-  take(): PhysicsSnapshot {
+  take(reuse?: PhysicsSnapshot): PhysicsSnapshot {
+    if (reuse !== undefined && !(reuse instanceof PhysicsSnapshot)) throw new TypeError(`snapshot: reuse must be a PhysicsSnapshot, got ${String(reuse)}`);
     const world = this.host.getWorld(),
       records = this.host.records;
     const w = this.writer;
@@ -219,6 +222,13 @@ export class SnapshotBridge implements ShapeTable {
 
     world.encodeState(this, w);
     w.view.setUint32(8, w.pos, true);
+    // A fresh ArrayBuffer costs more than writing the state (the system zeroes and maps its pages, and the
+    // collector tracks it): a snapshot passed back in is overwritten when it is large enough.
+    if (reuse && reuse._buf.byteLength >= w.pos) {
+      new Uint8Array(reuse._buf).set(w.bytes.subarray(0, w.pos));
+      reuse._length = w.pos;
+      return reuse;
+    }
     return new PhysicsSnapshot(w.result());
   }
 
@@ -228,7 +238,7 @@ export class SnapshotBridge implements ShapeTable {
     if (!(snapshot instanceof PhysicsSnapshot)) throw new TypeError(`restore: snapshot must be a PhysicsSnapshot, got ${String(snapshot)}`);
     const world = this.host.getWorld(),
       records = this.host.records;
-    const r = new ByteReader(snapshot._bytes, HEADER_BYTES);
+    const r = new ByteReader(snapshot._buf, HEADER_BYTES, snapshot._length);
     if (r.u32() !== this.serial()) throw new Error("restore: the snapshot was taken from another ContinuumPlugin (scene); it restores only into its own");
     const timingAt = r.pos;
     r.pos += 32;

@@ -10,6 +10,7 @@ import type { OverlayCounts } from "./debugOverlay";
 import type { EngineKind, ScenePlugin } from "./engines";
 import type { SideReport } from "./splitView";
 import type { SceneContent } from "./scenes/index";
+import type { Timeline } from "./timeline";
 
 export interface BodyReport {
   name: string;
@@ -55,6 +56,8 @@ export interface ContinuumHook {
   overlayCounts(): OverlayCounts;
   setContactsOverlay(on: boolean): void;
   bodies(): BodyReport[];
+  /** The timeline under the stats (demo/src/timeline.ts): step, hash, replay check. */
+  timeline(): ReturnType<Timeline["state"]>;
   /** The scene's own numbers (SceneContent.probe). */
   probe(): Record<string, unknown>;
   /** Reloads the scene on `kind` (as the engine buttons and E do); `ready` is false until it has stepped. */

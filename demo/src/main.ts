@@ -22,6 +22,7 @@ import { createPhysics, engineFromUrl, engineReady, otherEngine, prepareEngine, 
 import { mergeControls, sideReport, splitFromUrl, SplitView } from "./splitView";
 import { createEngineSwitch } from "./engineSwitch";
 import { DebugOverlay } from "./debugOverlay";
+import { Timeline } from "./timeline";
 
 /** Fixed physics step: Babylon's deterministic lockstep runs whole 1/60 s steps, up to 4 per frame. */
 const STEP_MS = 1000 / 60;
@@ -71,6 +72,14 @@ if (split) engine.resize(); // the canvas became half as wide
 const SPLIT_ZOOM_OUT = 1.45;
 /** The engines a build needs: the page's, and the other one in the split view. */
 const neededEngines = (): EngineKind[] => (split ? [engineKind, otherEngine(engineKind)] : [engineKind]);
+/** Snapshots of the last 10 s under the stats: drag back, resume, replay (timeline.ts). */
+const timeline = new Timeline(overlay.querySelector<HTMLElement>("#stats")!, {
+  isPaused: () => paused,
+  pause(value: boolean) {
+    actions.pause(value);
+    refreshControls();
+  },
+});
 
 function buildControls(controls: readonly SceneControl[]): void {
   sceneControls.replaceChildren();
@@ -179,6 +188,7 @@ function build(def: DemoScene, keepView: boolean): void {
   plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
   const timer = new StepTimer(scene, () => plugin.getTimeStep());
+  timeline.attach(scene, plugin); // after the timer: its snapshots are not counted in ms/step
   const run: Running = { def, stage, content, timer, ready: false };
   const rightContent = split?.build(def, otherEngine(engineKind), view, plugin.getTimeStep(), paused);
   running = run;
@@ -354,6 +364,7 @@ const hook: ContinuumHook = {
   overlayCounts: () => ({ ...contactsOverlay.counts }),
   setContactsOverlay: (on: boolean) => contactsOverlay.set(on),
   bodies: () => reportBodies(running.content),
+  timeline: () => timeline.state(),
   probe: () => running.content.probe?.() ?? {},
   load(id: string) {
     const def = sceneById(id);

@@ -131,6 +131,14 @@ class ManifoldStore {
     }
   }
 
+  /** Snapshots (src/world/stateCodec.ts): between steps only the first `count` manifolds are live; the table is rebuilt. */
+  snapshotExtent(field: string): number {
+    if (field === "header") return this.count * HEADER;
+    if (field === "bodyIndex") return this.count * 2;
+    if (field === "contacts") return this.count * 4 * CONTACT;
+    return field === "table" ? 0 : -1;
+  }
+
   find(ha: number, hb: number, ck: number): number {
     const hd = this.header;
     let slot = hashKey(ha, hb, ck) & this.tableMask;
@@ -160,6 +168,11 @@ function hashKey(a: number, b: number, c: number): number {
 export class ContactSolver {
   private cur = new ManifoldStore();
   private prev = new ManifoldStore();
+
+  /** Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it). */
+  snapshotExtent(field: string): number {
+    return field === "prev" ? 0 : -1;
+  }
 
   /** Manifolds of the current step. */
   get count(): number {

@@ -11,6 +11,11 @@
  * body set). Plain objects (`{...}` literals: materials, mass overrides) are per-body data, never shared,
  * so only class instances and arrays get back-reference ids.
  *
+ * A state object whose typed arrays are only partly live between steps (a buffer sized for the busiest step,
+ * a double buffer's idle half) says so with a `snapshotExtent(field)` method ({@link PartialState}): only that
+ * many leading elements are written (the rest is never read before being overwritten), and 0 for an object
+ * field leaves it out. Snapshots then cost what the state holds, not what the buffers could hold.
+ *
  * Decoding writes into the live objects: a typed array of the same kind and length is filled with `set`, an
  * array keeps its identity, an object's fields are assigned in place. Restoring a snapshot of an unchanged
  * world therefore allocates nothing per body. Shapes are immutable and never copied.
@@ -29,7 +34,21 @@ const T_UNDEFINED = 0,
   T_OBJECT = 9,
   T_PLAIN = 10,
   T_SHAPE = 11,
-  T_REF = 12;
+  T_REF = 12,
+  T_PREFIX = 13;
+
+/**
+ * Implemented by state objects with dead storage between steps: for each field, how many leading elements of
+ * a typed array are live, or -1 for all of it; for an object field, 0 leaves it out (the live one stays).
+ */
+export interface PartialState {
+  snapshotExtent(field: string): number;
+}
+
+function extentOf(o: object): ((field: string) => number) | null {
+  const f = (o as Partial<PartialState>).snapshotExtent;
+  return typeof f === "function" ? f : null;
+}
 
 /** Typed-array kinds, by constructor. */
 const TYPED = [Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array, Uint8ClampedArray] as const;
@@ -193,6 +212,11 @@ export class ByteReader {
   }
 }
 
+function typedKind(a: ArrayBufferView): number {
+  for (let k = 0; k < TYPED.length; k++) if (a instanceof TYPED[k]) return k;
+  throw new TypeError(`snapshot: cannot save a ${a.constructor.name}`);
+}
+
 function isPlain(o: object): boolean {
   const p = Object.getPrototypeOf(o);
   return p === Object.prototype || p === null;
@@ -221,15 +245,31 @@ export class StateEncoder {
     w.u32(0);
     let n = 0;
     const rec = o as Record<string, unknown>;
+    const extent = extentOf(o);
     for (const key in rec) {
       if (skip !== null && skip.has(key)) continue;
       const v = rec[key];
       if (typeof v === "function") continue;
+      const live = extent === null ? -1 : extent.call(o, key);
+      if (live === 0 && v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) continue;
       this.key(key);
-      this.value(v, depth + 1);
+      if (live >= 0 && ArrayBuffer.isView(v)) this.prefix(v as Typed, live);
+      else this.value(v, depth + 1);
       n++;
     }
     w.view.setUint32(countAt, n, true);
+  }
+
+  /** The first `live` elements of a typed array, with its full length. */
+  private prefix(a: Typed, live: number): void {
+    const w = this.w;
+    const n = Math.min(live, a.length);
+    w.u8(T_PREFIX);
+    w.u8(typedKind(a));
+    w.u32(a.length);
+    w.u32(n);
+    w.align8();
+    w.raw(a.subarray(0, n) as Typed);
   }
 
   private key(k: string): void {
@@ -278,11 +318,9 @@ export class StateEncoder {
       return;
     }
     if (ArrayBuffer.isView(o)) {
-      const kind = TYPED.findIndex((C) => o instanceof C);
-      if (kind < 0) throw new TypeError(`snapshot: cannot save a ${o.constructor.name}`);
       const a = o as Typed;
       w.u8(T_TYPED);
-      w.u8(kind);
+      w.u8(typedKind(a));
       w.u32(a.length);
       w.align8();
       w.raw(a);
@@ -382,6 +420,22 @@ export class StateDecoder {
           return current;
         }
         return src.slice();
+      }
+      case T_PREFIX: {
+        const kind = r.u8();
+        const C = TYPED[kind];
+        if (C === undefined) throw new RangeError(`snapshot: unknown typed-array kind ${kind}; the bytes are corrupt`);
+        const length = r.u32(),
+          live = r.u32();
+        r.align8();
+        const bytes = live * C.BYTES_PER_ELEMENT;
+        if (live > length || r.pos + bytes > r.end) throw new RangeError("snapshot: the bytes end inside a typed array; they are truncated");
+        const src = new C(r.buf, r.pos, live);
+        r.pos += bytes;
+        // The live prefix into the live array of the same size (the rest is dead storage), else a new one.
+        const target = current instanceof C && current.length === length ? current : new C(length);
+        target.set(src as never);
+        return target;
       }
       case T_REF: {
         const id = r.u32();

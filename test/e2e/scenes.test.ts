@@ -203,6 +203,16 @@ const CHECKS: SceneCheck[] = [
       expect(p.meanMs).toBeGreaterThan(0);
     },
   },
+  {
+    id: "rollback",
+    seconds: 2,
+    check: (p) => {
+      // Every confirmed frame has the same hash on both peers (timeline.test.ts checks the rollbacks too).
+      expect(p.compared).toBeGreaterThan(60);
+      expect(p.mismatches).toBe(0);
+      expect(p.hashA).toBe(p.hashB);
+    },
+  },
 ];
 
 beforeAll(async () => {

@@ -164,6 +164,34 @@ describe("snapshot, restore and replay through the plugin", () => {
     t.scene.dispose();
   });
 
+  it("snapshot(reuse) writes into an old snapshot's memory and returns it; restoring either gives its own moment", () => {
+    const t = build();
+    const p = plugin(t);
+    for (let k = 0; k < 10; k++) t.step();
+    const a = p.snapshot();
+    const hashA = p.stateHash();
+    for (let k = 0; k < 10; k++) t.step();
+    const hashB = p.stateHash();
+    const old = p.snapshot();
+    const b = p.snapshot(old);
+    expect(b).toBe(old);
+    for (let k = 0; k < 10; k++) t.step();
+    p.restore(a);
+    expect(p.stateHash()).toBe(hashA);
+    p.restore(b);
+    expect(p.stateHash()).toBe(hashB);
+    // Bytes of a reused snapshot are exactly its length (the header's length matches fromBytes' check).
+    expect(PhysicsSnapshot.fromBytes(b.toBytes()).byteLength).toBe(b.byteLength);
+    // A snapshot too small to hold the state is not written into: a new one is returned.
+    const tiny = new ContinuumPlugin().snapshot(); // an empty world's
+    expect(tiny.byteLength).toBeLessThan(a.byteLength);
+    const fresh = p.snapshot(tiny);
+    expect(fresh).not.toBe(tiny);
+    expect(fresh.byteLength).toBe(a.byteLength);
+    expect(() => p.snapshot({} as PhysicsSnapshot)).toThrow(TypeError);
+    t.scene.dispose();
+  });
+
   describe("structural changes are refused, naming what changed, and leave the scene as it was", () => {
     function setup() {
       const t = build();

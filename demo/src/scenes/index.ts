@@ -5,11 +5,12 @@ import { constraintsScene } from "./constraints";
 import { fallingShapes } from "./fallingShapes";
 import { materialsScene } from "./materialsScene";
 import { queries } from "./queries";
+import { rollback } from "./rollback";
 import { stacking } from "./stacking";
 import { stress } from "./stress";
 import { terrain } from "./terrain";
 import { thinInstances } from "./thinInstances";
 import type { DemoScene } from "./types";
 
-export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, queries, character, stress];
+export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, queries, character, stress, rollback];
 export type { DemoScene, SceneContent, SceneControl, TrackedBody } from "./types";
