@@ -3,4 +3,5 @@
  * HavokPlugin) and the whole engine API.
  */
 export { ContinuumPlugin, type ContinuumPluginOptions } from "./continuumPlugin";
+export { WheelConstraint, type WheelConstraintOptions } from "./wheelConstraint";
 export * from "../src/index";
