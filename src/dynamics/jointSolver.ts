@@ -861,7 +861,7 @@ export class JointSolver {
   setAxisFriction(handle: number, axis: JointAxis, friction: number): void {
     const o = this.axisOffset(handle, axis, "setAxisFriction");
     this.cfg[o + A_FRIC] = checkNonNegative("friction", friction, true);
-    this.wakeHandle(handle);
+    this.resetFriction(handle, axis);
   }
   getAxisFriction(handle: number, axis: JointAxis): number {
     return this.cfg[this.axisOffset(handle, axis, "getAxisFriction") + A_FRIC];
@@ -922,7 +922,7 @@ export class JointSolver {
   setAxisFrictionPerLoad(handle: number, axis: JointAxis, coefficient: number): void {
     const o = this.axisOffset(handle, axis, "setAxisFrictionPerLoad");
     this.cfg[o + A_FPL] = checkNonNegative("coefficient", coefficient);
-    this.wakeHandle(handle);
+    this.resetFriction(handle, axis);
   }
   getAxisFrictionPerLoad(handle: number, axis: JointAxis): number {
     return this.cfg[this.axisOffset(handle, axis, "getAxisFrictionPerLoad") + A_FPL];
@@ -1525,6 +1525,15 @@ export class JointSolver {
     const slot = handle % SLOTS;
     this.st.fill(0, slot * ST + axis * IPA, slot * ST + axis * IPA + IPA);
     this.wakeBodies(slot, -1);
+  }
+
+  /**
+   * A changed friction starts its accumulated impulse over: a released brake's impulse would otherwise be
+   * warm-started every substep with no row left to take it back (friction 0 solves no row).
+   */
+  private resetFriction(handle: number, axis: JointAxis): void {
+    this.st[(handle % SLOTS) * ST + axis * IPA + I_FR] = 0;
+    this.wakeHandle(handle);
   }
 
   private wakeHandle(handle: number): void {

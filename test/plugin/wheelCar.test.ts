@@ -46,7 +46,7 @@ function body(t: TestScene, mesh: Mesh, shape: PhysicsShapeBox | PhysicsShapeCyl
  * A flat triangle-mesh ground (top at y = 0, 400 x 600 m in 20 m squares) tilted by `slope` rad about X (uphill
  * toward +Z): cars drive on terrain meshes. `box`: a box floor instead (the generic cylinder-box manifold yaws a
  * rolling car by ~0.1 degree/s at 8 m/s, but loses no speed: the mesh's manifolds still cost a wheel turning
- * 0.4 rad per 1/60 s step ~0.05 m/s^2, so the rolling-resistance test uses the box).
+ * 0.48 rad per 1/60 s step ~0.05 m/s^2 at 10 m/s, so the rolling-resistance test uses the box).
  */
 function ground(t: TestScene, slope = 0, box = false): void {
   if (box) {
@@ -204,12 +204,11 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
     }
   });
 
-  it("holds on a 15 degree slope with the brake on (to a creep of 2 cm/s)", async () => {
+  it("holds on a 15 degree slope with the brake on (to a creep of 1.5 cm/s) and rolls away without it", async () => {
     const t = await scene();
     try {
       const slope = (15 * Math.PI) / 180;
-      // On a box floor: on a tilted mesh an unbraked car barely rolls (0.36 m in 3 s; see the issue 20 report).
-      ground(t, slope, true);
+      ground(t, slope);
       const car = buildCar(t, { slope });
       // Each brake needs M g sin(15) r / 4 = 284 N m; give it 1000.
       for (const j of car.joints) j.setBrake(1000);
@@ -223,13 +222,12 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
       t.step(180);
       const free = Vector3.Distance(pos(car.chassis), p1);
       console.log(`[measure] wheel car on a 15 degree slope: ${(slide * 1000).toFixed(3)} mm in 3 s with the brakes on, ${free.toFixed(3)} m without`);
-      // Free, it rolls away at up to g sin(15) M / (M + 4 I / r^2) = 2.46 m/s^2 (11 m in 3 s; 8.9 m measured: the
-      // tyre contacts cost some at low speed).
-      expect(free).toBeGreaterThan(0.7 * 0.5 * ((G * Math.sin(slope) * MASS) / ROLLING_MASS) * 9);
+      // Released, it rolls away at g sin(15) M / (M + 4 I / r^2) = 2.46 m/s^2: 11 m in 3 s (a released brake's
+      // stale impulse held it to 0.36 m before setAxisFriction reset it).
+      expect(free).toBeGreaterThan(0.9 * 0.5 * ((G * Math.sin(slope) * MASS) / ROLLING_MASS) * 9);
       // Braked, it holds to a creep, not yet still: the brake rows and the tyre contacts, solved one after the
-      // other around the wheels' small spin inertia, trade impulses each substep and leave ~2 cm/s (61 mm in 3 s).
-      expect(slide).toBeLessThan(0.1);
-      expect(slide).toBeLessThan(0.01 * free);
+      // other around the wheels' small spin inertia, trade impulses each substep and leave ~1.5 cm/s (45 mm in 3 s).
+      expect(slide).toBeLessThan(0.06);
     } finally {
       t.dispose();
     }
@@ -246,9 +244,9 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
         t.step(180);
         for (let i = 2; i < 4; i++) car.joints[i].setDrive(0, 0);
         t.step(10);
-        const v0 = car.chassis.getLinearVelocity().z;
+        const v0 = car.chassis.getLinearVelocity().length();
         t.step(180);
-        return (v0 - car.chassis.getLinearVelocity().z) / 3;
+        return (v0 - car.chassis.getLinearVelocity().length()) / 3;
       } finally {
         t.dispose();
       }
