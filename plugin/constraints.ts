@@ -192,6 +192,9 @@ export class ConstraintBridge {
     const links: JointLink[] = prev && !prev.disposed ? prev : [];
     links.push({ world, handle, parent, child });
     constraint._pluginData = links;
+    // Constraints with engine-only settings (WheelConstraint) finish their joint here.
+    const hook = (constraint as { _onContinuumJoint?: (w: World, h: number, a: number, b: number) => void })._onContinuumJoint;
+    if (typeof hook === "function") hook.call(constraint, world, handle, parent.handle, child.handle);
     // For the PhysicsViewer (Havok's fields; its perpAxisA is a copy of perpAxisB, ours is A's own).
     if (!constraint._initOptions) {
       constraint._initOptions = { pivotA, pivotB, axisA, axisB, perpAxisA, perpAxisB };

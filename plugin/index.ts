@@ -4,4 +4,5 @@
  */
 export { ContinuumPlugin, type ContinuumPluginOptions } from "./continuumPlugin";
 export { PhysicsSnapshot } from "./snapshot";
+export { WheelConstraint, type WheelConstraintOptions } from "./wheelConstraint";
 export * from "../src/index";

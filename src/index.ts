@@ -55,6 +55,7 @@ export {
   type JointDescription,
 } from "./dynamics/joint6dof";
 export { JointSolver } from "./dynamics/jointSolver";
+export { SteeringMode, WheelAxis, wheelJointDescription, type WheelJointSettings } from "./dynamics/wheelJoint";
 export { WorldQueries } from "./queries/worldQueries";
 export { type QueryFilter } from "./queries/queryFilter";
 export { PointProximityResult, PointShapeHit, pointShapeDistance } from "./queries/pointProximity";

@@ -57,6 +57,18 @@ export interface JointAxisDescription {
   motorTarget?: number;
   /** Largest motor force (N) or torque (N m). Default Infinity. */
   motorMaxForce?: number;
+  /**
+   * With `stiffness` / `damping` on a LIMITED axis: the spring pulls toward this position (m or rad) at all
+   * times and [min, max] stay rigid stops, as a suspension (Box2D's b2WheelJoint spring, Jolt's
+   * WheelSettings). Unset (NaN, the default) keeps Havok's meaning: the spring acts only beyond the limits.
+   */
+  springRest?: number;
+  /**
+   * Friction on this axis that grows with the force the joint carries on its LINEAR_Y axis: the axis resists
+   * motion with at most friction + frictionPerLoad x |F_Y|. On a wheel's spin axis, with LINEAR_Y its
+   * suspension, it is rolling resistance: the coefficient (dimensionless) times the wheel radius (m). Default 0.
+   */
+  frictionPerLoad?: number;
 }
 
 export interface JointDescription {

@@ -65,7 +65,9 @@ const A_MODE = 0,
   A_MT = 6,
   A_TGT = 7,
   A_MAXF = 8,
-  AXS = 9;
+  A_REST = 9,
+  A_FPL = 10,
+  AXS = 11;
 const CFG = C_AXES + AXIS_COUNT * AXS;
 
 // Solver state per slot: 5 accumulated impulses per axis, last world direction per axis, lever arms.
@@ -290,7 +292,7 @@ function classifyAxes(cfg: Float64Array, co: number, st: Float64Array, so: numbe
   for (let k = 0; k < AXIS_COUNT; k++) {
     const ao = co + k * AXS;
     const mode = cfg[ao + A_MODE];
-    if (mode === AxisMode.Free && cfg[ao + A_MT] === MotorType.None && cfg[ao + A_FRIC] === 0) {
+    if (mode === AxisMode.Free && cfg[ao + A_MT] === MotorType.None && cfg[ao + A_FRIC] === 0 && cfg[ao + A_FPL] === 0) {
       st.fill(0, so + k * IPA, so + k * IPA + IPA);
       continue;
     }
@@ -709,6 +711,8 @@ export class JointSolver {
       if (d.motorType !== undefined) ax[o + A_MT] = checkMotorType(`${n}.motorType`, d.motorType);
       if (d.motorTarget !== undefined) ax[o + A_TGT] = checkFinite(`${n}.motorTarget`, d.motorTarget);
       if (d.motorMaxForce !== undefined) ax[o + A_MAXF] = checkNonNegative(`${n}.motorMaxForce`, d.motorMaxForce, true);
+      if (d.springRest !== undefined) ax[o + A_REST] = checkFinite(`${n}.springRest`, d.springRest);
+      if (d.frictionPerLoad !== undefined) ax[o + A_FPL] = checkNonNegative(`${n}.frictionPerLoad`, d.frictionPerLoad);
     }
 
     const slot = this.allocSlot();
@@ -857,7 +861,7 @@ export class JointSolver {
   setAxisFriction(handle: number, axis: JointAxis, friction: number): void {
     const o = this.axisOffset(handle, axis, "setAxisFriction");
     this.cfg[o + A_FRIC] = checkNonNegative("friction", friction, true);
-    this.wakeHandle(handle);
+    this.resetFriction(handle, axis);
   }
   getAxisFriction(handle: number, axis: JointAxis): number {
     return this.cfg[this.axisOffset(handle, axis, "getAxisFriction") + A_FRIC];
@@ -899,6 +903,31 @@ export class JointSolver {
     this.cfg[o + A_C] = damping;
     this.wakeHandle(handle);
   }
+  /**
+   * The position (m or rad) a LIMITED axis's spring pulls toward at all times, its limits then rigid stops (see
+   * JointAxisDescription.springRest); NaN restores Havok's meaning (the spring acts beyond the limits only).
+   */
+  setAxisSpringRest(handle: number, axis: JointAxis, rest: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisSpringRest");
+    if (typeof rest !== "number") throw new TypeError(`rest must be a number, got ${fmt(rest)}`);
+    if (rest === Infinity || rest === -Infinity) throw new RangeError(`rest must be finite or NaN, got ${fmt(rest)}`);
+    this.cfg[o + A_REST] = rest;
+    this.wakeHandle(handle);
+  }
+  getAxisSpringRest(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisSpringRest") + A_REST];
+  }
+
+  /** Friction per unit of the joint's LINEAR_Y force on the axis (see JointAxisDescription.frictionPerLoad). */
+  setAxisFrictionPerLoad(handle: number, axis: JointAxis, coefficient: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisFrictionPerLoad");
+    this.cfg[o + A_FPL] = checkNonNegative("coefficient", coefficient);
+    this.resetFriction(handle, axis);
+  }
+  getAxisFrictionPerLoad(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisFrictionPerLoad") + A_FPL];
+  }
+
   getAxisStiffness(handle: number, axis: JointAxis): number {
     return this.cfg[this.axisOffset(handle, axis, "getAxisStiffness") + A_K];
   }
@@ -1083,8 +1112,9 @@ export class JointSolver {
         d = so + S_DIR + k * 3;
       const mode = cfg[ao + A_MODE];
       const mt = cfg[ao + A_MT];
-      const fric = cfg[ao + A_FRIC];
-      if (mode === AxisMode.Free && mt === MotorType.None && fric === 0) continue;
+      const fric = cfg[ao + A_FRIC],
+        fpl = cfg[ao + A_FPL];
+      if (mode === AxisMode.Free && mt === MotorType.None && fric === 0 && fpl === 0) continue;
       // Coincident pivots: the distance direction is undefined; the last one is kept (none yet: no row).
       if (k === 6 && G_POS[6] < 1e-9 && st[d] === 0 && st[d + 1] === 0 && st[d + 2] === 0) continue;
       const lo = cfg[ao + A_MIN],
@@ -1093,7 +1123,10 @@ export class JointSolver {
       const target = mode === AxisMode.Locked ? 0 : lo;
       const ks = cfg[ao + A_K],
         cs = cfg[ao + A_C];
-      const spring = mode !== AxisMode.Free && (ks > 0 || cs > 0);
+      let spring = mode !== AxisMode.Free && (ks > 0 || cs > 0);
+      const rest = cfg[ao + A_REST];
+      // A spring toward its rest position inside rigid limits (a suspension): its own row, then the limits.
+      const restSpring = spring && !equality && rest === rest;
       setAxisRow(0, k, st, so);
       blockK(1);
       const K = BK[0];
@@ -1101,10 +1134,13 @@ export class JointSolver {
       const m = 1 / K;
       const pos = G_POS[k];
       const angular = k >= 3 && k < 6;
-      // Friction: hold the axis still with at most `friction` N (N m).
-      if (fric > 0 && !equality) {
+      // Friction: hold the axis still with at most `friction` N (N m), plus frictionPerLoad times the
+      // LINEAR_Y force (this substep's accumulated impulses on that axis: spring, equality and limits).
+      if ((fric > 0 || fpl > 0) && !equality) {
         const jv = rowJv(0);
-        const max = fric * h;
+        const yo = so + IPA;
+        const load = st[yo + I_EQ] + st[yo + I_LO] - st[yo + I_HI];
+        const max = fric * h + fpl * (load < 0 ? -load : load);
         const old = st[io + I_FR];
         let nw = old - m * jv;
         nw = nw < -max ? -max : nw > max ? max : nw;
@@ -1143,7 +1179,7 @@ export class JointSolver {
       // Rows below: delta = -(cJv * Jv + cC * C) - cOld * accumulated (C = signed distance to the
       // target or limit). User springs run in the biased pass only (once per substep, like a
       // force); the relax pass leaves them alone.
-      if (spring && !useBias) continue;
+      if (spring && !restSpring && !useBias) continue;
       // User spring: lambda = -h k (C + beta h C'new) - h c C'new, beta = u / (1 + u), u = h^2 k K.
       // beta = 1 is implicit Euler (stable, but it damps), beta = 0 symplectic Euler (energy
       // conserving, unstable past omega h = 2); this blend is stable for every stiffness and loses
@@ -1162,6 +1198,18 @@ export class JointSolver {
       // Rigid rows: joint softness in the biased pass, rigid without bias in the relax pass.
       const rJv = m * rMass,
         rC = m * rMass * rBias;
+      if (restSpring) {
+        // The spring toward `rest` (biased pass only, like every user spring), then rigid limits (both passes).
+        if (useBias) {
+          const err = angular ? wrapAngle(pos - rest) : pos - rest;
+          const old = st[io + I_EQ];
+          const nw = old - (sJv * rowJv(0) + sC * err) - sOld * old;
+          st[io + I_EQ] = nw;
+          DL[0] = nw - old;
+          applyRow(0);
+        }
+        spring = false;
+      }
       if (equality) {
         // Soft equality (a spring to the target), or the rigid distance rod.
         const err = angular ? wrapAngle(pos - target) : pos - target;
@@ -1479,6 +1527,15 @@ export class JointSolver {
     this.wakeBodies(slot, -1);
   }
 
+  /**
+   * A changed friction starts its accumulated impulse over: a released brake's impulse would otherwise be
+   * warm-started every substep with no row left to take it back (friction 0 solves no row).
+   */
+  private resetFriction(handle: number, axis: JointAxis): void {
+    this.st[(handle % SLOTS) * ST + axis * IPA + I_FR] = 0;
+    this.wakeHandle(handle);
+  }
+
   private wakeHandle(handle: number): void {
     this.wakeBodies(handle % SLOTS, -1);
   }
@@ -1517,6 +1574,8 @@ function defaultAxis(ax: Float64Array, o: number): void {
   ax[o + A_MT] = MotorType.None;
   ax[o + A_TGT] = 0;
   ax[o + A_MAXF] = Infinity;
+  ax[o + A_REST] = NaN;
+  ax[o + A_FPL] = 0;
 }
 
 function checkLimit(name: string, v: unknown): number {
