@@ -18,22 +18,11 @@ import {
   type Mesh,
 } from "@babylonjs/core";
 import { KINDS, makeScene, type TestScene } from "./helpers";
+import { rng } from "../engine/helpers";
 
 const SIZE = 40,
   N = 41; // 1 m cells
 type Floor = "box" | "mesh" | "heightfield";
-
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A static floor whose top is y = 0, 40 x 40 m. */
 function floor(t: TestScene, kind: Floor): void {
