@@ -6,16 +6,16 @@
  * collided on its own, in a frame centred on the convex (precision on large terrains):
  *
  * 1. The side: closed and one-sided meshes use their outward faces; on an open (two-sided) mesh the side
- *    that needs the smaller push, from the convex's extent along the face normal, picks nS (a body below a
- *    ground mesh is pushed down).
+ *    that needs the smaller push, from the convex's extent along the face normal, picks nS, the front side
+ *    until the convex is three quarters through (a body below a ground mesh is pushed down).
  * 2. The normal: GJK (separated, speculative) or EPA (overlapping) between the convex and the triangle
  *    gives the closest features. When the triangle's witness lies on an edge or vertex that is not
  *    active from that side (flat and concave edges, precomputed like Jolt's active edges), or the normal
  *    is on the wrong side, the normal becomes nS. Triangles whose edges are all inactive from that side
  *    skip GJK: their normal is always nS.
  * 3. Contacts: with a face normal, the convex's supporting feature along -nS (a polygon, segment or
- *    point: from the hull's topology for hulls, from a ring of perturbed support queries for other
- *    shapes) is clipped against the triangle's side planes, each point measured against the triangle's
+ *    point: from the hull's topology for hulls, the incident face for boxes, from a ring of perturbed
+ *    support queries for other shapes) is clipped against the triangle's side planes, each point measured against the triangle's
  *    plane, and reduced to four. With an active edge or vertex normal, the witness pair gives one contact.
  * 4. Reduction across triangles (Terdiman / Jolt enhanced internal edge removal, bepu MeshReduction):
  *    face manifolds claim their triangle's vertices; edge and vertex manifolds whose feature is already
@@ -27,6 +27,7 @@
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
+import type { Box } from "../shapes/box";
 import { BRUTE_FORCE_SUPPORT, ConvexHull } from "../shapes/convexHull";
 import type { Cylinder } from "../shapes/cylinder";
 import { ConvexShape, type Shape } from "../shapes/shape";
@@ -320,6 +321,54 @@ function cylinderMeshFeature(c: Cylinder): void {
     emitLocal(ux, -h, uz, CAP_N);
     emitLocal(ux, h, uz, CAP_N + 1);
   } else emitLocal(ux, y, uz, CAP_N + 2);
+}
+
+/**
+ * The incident face of a box along unit direction (st.featDx, featDy, featDz) (shifted frame): the face whose
+ * outward normal is closest to the direction, its four corners (as the box-box clip takes the incident face,
+ * Box2D's b2CollidePolygons / Jolt's ManifoldBetweenTwoFaces). A tilted box gets all four corners, each with
+ * its own separation, so a thin box falling at a slant onto a mesh has speculative contacts at the corners
+ * that land after the first, as it has on a box; the ring of supports gives the lowest corner alone there.
+ */
+function boxFeature(box: Box): void {
+  const R = RR;
+  const dx = st.featDx,
+    dy = st.featDy,
+    dz = st.featDz;
+  const lx = R[0] * dx + R[3] * dy + R[6] * dz,
+    ly = R[1] * dx + R[4] * dy + R[7] * dz,
+    lz = R[2] * dx + R[5] * dy + R[8] * dz;
+  const ax = Math.abs(lx),
+    ay = Math.abs(ly),
+    az = Math.abs(lz);
+  // Face axis (0, 1, 2) and the two in-plane axes; ties go to the lower axis (deterministic).
+  const axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
+  const sign = (axis === 0 ? lx : axis === 1 ? ly : lz) >= 0 ? 1 : -1;
+  const hx = box.halfX,
+    hy = box.halfY,
+    hz = box.halfZ;
+  let h0 = -Infinity;
+  for (let k = 0; k < 4; k++) {
+    // Corners q = 0, 1, 3, 2 (bit 0: + along the first in-plane axis, bit 1: the second): around the face.
+    const q = k === 2 ? 3 : k === 3 ? 2 : k;
+    const uq = q & 1 ? 1 : -1,
+      vq = q & 2 ? 1 : -1;
+    const x = axis === 0 ? sign * hx : uq * hx,
+      y = axis === 1 ? sign * hy : axis === 0 ? uq * hy : vq * hy,
+      z = axis === 2 ? sign * hz : vq * hz;
+    const px = R[0] * x + R[1] * y + R[2] * z,
+      py = R[3] * x + R[4] * y + R[5] * z,
+      pz = R[6] * x + R[7] * y + R[8] * z;
+    featX[k] = px;
+    featY[k] = py;
+    featZ[k] = pz;
+    // Distinct ids per face corner, above the ring's (0..RING) and below the clip's label bases.
+    featId[k] = 16 + ((axis * 2 + (sign > 0 ? 1 : 0)) << 2) + q;
+    const h = px * dx + py * dy + pz * dz;
+    if (h > h0) h0 = h;
+  }
+  featN = 4;
+  st.featH0 = h0;
 }
 
 /**
@@ -656,7 +705,10 @@ function collideConvexTrianglesInto(
     let centreFront = planeT <= 0;
     if (hull !== null) hullExtent(hull);
     else if (faceSign === 0) coreExtent(convex);
-    if (faceSign === 0) centreFront = planeT - (st.lo - rA) <= st.hi + rA - planeT;
+    // The front (the winding's side: where a ground mesh's bodies are) wins until the convex is three quarters
+    // through: a thin body that lands a little past half its thickness deep (fast, at a slant) is pushed back
+    // out, not on through the ground, as a box floor would push it.
+    if (faceSign === 0) centreFront = planeT - (st.lo - rA) <= st.hi + rA - planeT + 0.5 * (st.hi - st.lo + 2 * rA);
     const front = faceSign !== 0 ? faceSign > 0 : centreFront;
     const behind = centreFront !== front;
     const nsx = front ? fnx : -fnx,
@@ -677,6 +729,7 @@ function collideConvexTrianglesInto(
       st.featDy = -nsy;
       st.featDz = -nsz;
       if (convex.type === ShapeType.Cylinder) cylinderMeshFeature(convex as Cylinder);
+      else if (convex.type === ShapeType.Box) boxFeature(convex as Box);
       else ringFeature(convex);
     }
     const low = -st.featH0 - rA;

@@ -39,9 +39,11 @@ const H_A = 0,
   H_HANDLE_A = 21,
   H_HANDLE_B = 22,
   H_CHILD_KEY = 23,
-  H_STATIC_FRICTION = 24;
+  H_STATIC_FRICTION = 24,
+  H_IMPACT = 25, // 1: a manifold of 2+ contacts meeting an impact this step (the centroid pre-pass runs)
+  H_CENTROID_MASS = 26; // normal effective mass at the centroid of the contacts
 /** Header stride. */
-export const HEADER = 25;
+export const HEADER = 27;
 
 /** Contact fields per contact slot. */
 const C_RAX = 0,
@@ -421,6 +423,26 @@ export class ContactSolver {
         c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED ? 0 : -1;
         c[co + C_IMPACT_IMPULSE] = 0;
       }
+      // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
+      let impact = 0;
+      for (let k = 0; k < n; k++) if (c[(i * 4 + k) * CONTACT + C_WARM] >= 0) impact = 1;
+      hd[o + H_IMPACT] = n >= 2 ? impact : 0;
+      if (n >= 2 && impact === 1) {
+        let cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          cax += c[co]; cay += c[co + 1]; caz += c[co + 2];
+          cbx += c[co + 3]; cby += c[co + 4]; cbz += c[co + 5];
+        }
+        cax /= n; cay /= n; caz /= n; cbx /= n; cby /= n; cbz /= n;
+        const an_x = cay * nz - caz * ny, an_y = caz * nx - cax * nz, an_z = cax * ny - cay * nx;
+        const bn_x = cby * nz - cbz * ny, bn_y = cbz * nx - cbx * nz, bn_z = cbx * ny - cby * nx;
+        const kn =
+          mA + mB +
+          an_x * (iA0 * an_x + iA3 * an_y + iA4 * an_z) + an_y * (iA3 * an_x + iA1 * an_y + iA5 * an_z) + an_z * (iA4 * an_x + iA5 * an_y + iA2 * an_z) +
+          bn_x * (iB0 * bn_x + iB3 * bn_y + iB4 * bn_z) + bn_y * (iB3 * bn_x + iB1 * bn_y + iB5 * bn_z) + bn_z * (iB4 * bn_x + iB5 * bn_y + iB2 * bn_z);
+        hd[o + H_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
+      }
     }
   }
 
@@ -546,6 +568,27 @@ export class ContactSolver {
         mB = invMass[b];
       const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
       const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+      if (hd[o + H_IMPACT] === 1) {
+        // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
+        // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
+        // face hit square take the whole impact and spin the body (a box stopped at 270 m/s by a wall left
+        // with tens of rad/s); shared equally (the same torque as at the centroid), the impact stays square
+        // and the per-contact rows below only correct it. Approach up to the smallest gap is allowed, as for
+        // a speculative contact; the per-contact rows push penetration out.
+        let minSep = Infinity;
+        for (let k = 0; k < n; k++) {
+          const sep = c[(i * 4 + k) * CONTACT + C_SEPARATION];
+          if (sep < minSep) minSep = sep;
+        }
+        if (shareCentroidImpulse(bodies, a, b, c, i, n, hd, o, minSep > 0 ? minSep * invH : 0) > 0) {
+          for (let k = 0; k < n; k++) {
+            const co = (i * 4 + k) * CONTACT;
+            // Restitution wants each contact's approach speed at its first push (as the rows below record it).
+            if (useBias && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = preVn[k];
+            if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
+          }
+        }
+      }
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
@@ -728,6 +771,25 @@ export class ContactSolver {
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
       const mu = hd[o + H_FRICTION],
         muS = hd[o + H_STATIC_FRICTION];
+      restShare[0] = restShare[1] = restShare[2] = restShare[3] = 0;
+      if (hd[o + H_IMPACT] === 1) {
+        // The rebound of a manifold meeting an impact starts as one impulse at the centroid, shared equally (the
+        // impact pre-pass of solve, for the same reason: contact by contact, a square rebound would spin).
+        let rsum = 0,
+          q = 0;
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          const rel = c[co + C_REL_VEL];
+          if (rel > -threshold || c[co + C_MAX_NORMAL_IMPULSE] === 0) continue;
+          q++;
+          rsum += rel;
+        }
+        const share = q === n ? shareCentroidImpulse(bodies, a, b, c, i, n, hd, o, (e * rsum) / n) : 0;
+        for (let k = 0; k < n; k++) {
+          restShare[k] = share;
+          c[(i * 4 + k) * CONTACT + C_TOTAL_IMPULSE] += share;
+        }
+      }
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const rel = c[co + C_REL_VEL];
@@ -751,11 +813,11 @@ export class ContactSolver {
         lambda = next - old;
         c[co + C_NORMAL_IMPULSE] = next;
         c[co + C_TOTAL_IMPULSE] += lambda;
-        if (lambda !== 0) {
+        if (lambda !== 0 || restShare[k] > 0) {
           // Friction acts within the rebound too: up to mu times the rebound's normal impulse, against the
           // tangential sliding that is left (Coulomb over the whole impact, restitution included). Not added
           // to the warm-start impulses: the rebound is not sustained.
-          const maxF = (c[co + C_STICK] === 1 ? muS : mu) * lambda;
+          const maxF = (c[co + C_STICK] === 1 ? muS : mu) * (lambda + restShare[k]);
           const v1 = dvx * t1x + dvy * t1y + dvz * t1z,
             v2 = dvx * t2x + dvy * t2y + dvz * t2z;
           fr[0] = -(c[co + C_T1_MASS] * v1 + c[co + C_T12_MASS] * v2);
@@ -835,6 +897,10 @@ export const HeaderField = {
 } as const;
 
 const fr = new Float64Array(3);
+/** Normal velocities of a manifold's contacts before the impact pre-pass (solve). */
+const preVn = new Float64Array(4);
+/** Each contact's share of the centroid rebound impulse (applyRestitution). */
+const restShare = new Float64Array(4);
 const contactImpulse = new Float64Array(3);
 
 /**
@@ -947,6 +1013,46 @@ function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64
 
 
 
+
+/**
+ * Applies -K_c^-1 (mean normal velocity of manifold i's n contacts + offset) along the normal at the contacts'
+ * centroid (K_c: H_CENTROID_MASS), if it pushes, as equal shares at each contact (the same force and torque),
+ * adding each share to the contact's normal impulse. Writes the contacts' normal velocities before it to preVn
+ * and returns the share (0 if none).
+ */
+function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64Array, i: number, n: number, hd: Float64Array, o: number, offset: number): number {
+  const vel = bodies.vel,
+    w = bodies.angVel;
+  let vsum = 0;
+  for (let k = 0; k < n; k++) {
+    preVn[k] = contactNormalVelocity(vel, w, a, b, c, (i * 4 + k) * CONTACT, hd, o);
+    vsum += preVn[k];
+  }
+  const lc = -hd[o + H_CENTROID_MASS] * (vsum / n + offset);
+  if (!(lc > 0)) return 0;
+  const share = lc / n;
+  contactImpulse[0] = share * hd[o + H_NX];
+  contactImpulse[1] = share * hd[o + H_NX + 1];
+  contactImpulse[2] = share * hd[o + H_NX + 2];
+  for (let k = 0; k < n; k++) {
+    const co = (i * 4 + k) * CONTACT;
+    c[co + C_NORMAL_IMPULSE] += share;
+    applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, c, co, contactImpulse);
+  }
+  return share;
+}
+
+/** Relative normal velocity (B relative to A) at contact co of the manifold whose header starts at o. */
+function contactNormalVelocity(vel: Float64Array, w: Float64Array, a: number, b: number, c: Float64Array, co: number, hd: Float64Array, o: number): number {
+  const rax = c[co], ray = c[co + 1], raz = c[co + 2];
+  const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+  const a3 = a * 3,
+    b3 = b * 3;
+  const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
+  const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
+  const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
+  return dvx * hd[o + H_NX] + dvy * hd[o + H_NX + 1] + dvz * hd[o + H_NX + 2];
+}
 
 /** Applies impulse P (p[0..2]) at the contact's lever arms (c[co..co+5]): A gets -P, B gets +P. */
 function applyImpulse(
