@@ -6,9 +6,10 @@
 // plugin.snapshot(old) reusing one, plugin.restore(), and restore from bytes (PhysicsSnapshot.fromBytes of
 // snapshot.toBytes()), each timed alone, as wall-clock and as this process's CPU time (process.cpuUsage: on a
 // machine shared with other jobs, wall-clock includes waiting for a core). Prints a markdown table (medians)
-// and a BENCH_SNAPSHOT json line. "JS heap per restore" is the growth of V8's
-// heap over all restores without a GC between them, divided by their number: what restoring allocates besides
-// the snapshot's own ArrayBuffer (which lives outside the JS heap).
+// and a BENCH_SNAPSHOT json line. "JS heap per ..." is what V8's sampling heap profiler (node:inspector,
+// 64-byte sampling interval) sees allocated per call over 200 calls of restore and of snapshot(reuse): objects
+// and boxed numbers, not the snapshot's own ArrayBuffer memory.
+import inspector from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
 import { SCENES } from "./scenes.mjs";
 import { buildBabylonScene, loadContinuum } from "./scene-runner.mjs";
@@ -50,24 +51,42 @@ for (let r = 0; r < repeats; r++) {
 }
 if (plugin.stateHash() !== hash) throw new Error("restore changed the state hash");
 
-// JS heap growth over many restores of one snapshot (no GC in between: young-generation growth is what
-// they allocated).
-globalThis.gc();
-const n = 200;
-const heap0 = process.memoryUsage().heapUsed;
-for (let r = 0; r < n; r++) plugin.restore(snap);
-const heapPerRestore = (process.memoryUsage().heapUsed - heap0) / n;
+/** Bytes per call allocated on the JS heap by f, from V8's sampling heap profiler. */
+async function heapPerCall(f, n = 200) {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", { samplingInterval: 64 });
+  for (let r = 0; r < n; r++) f();
+  const { profile } = await session.post("HeapProfiler.stopSampling");
+  session.disconnect();
+  let total = 0;
+  (function walk(node) {
+    total += node.selfSize;
+    node.children.forEach(walk);
+  })(profile.head);
+  return total / n;
+}
+const heapPerRestore = await heapPerCall(() => plugin.restore(snap));
+const heapPerSnapshot = await heapPerCall(() => plugin.snapshot(kept));
 
 const bodies = plugin.world.bodyCount;
-const result = { scene: sceneName, bodies, bytes: snap.byteLength, heapBytesPerRestore: Math.round(heapPerRestore), wallMs: {}, cpuMs: {} };
+const result = {
+  scene: sceneName,
+  bodies,
+  bytes: snap.byteLength,
+  heapBytesPerRestore: Math.round(heapPerRestore),
+  heapBytesPerSnapshotReuse: Math.round(heapPerSnapshot),
+  wallMs: {},
+  cpuMs: {},
+};
 for (const [name, [wall, cpu]] of Object.entries(rows)) {
   result.wallMs[name] = median(wall);
   result.cpuMs[name] = median(cpu);
 }
 const f = (name) => `${result.cpuMs[name].toFixed(2)} (${result.wallMs[name].toFixed(2)})`;
 console.log(`${sceneName}: ${bodies} bodies, snapshot ${snap.byteLength} bytes; median CPU ms (wall-clock ms) of ${repeats}:`);
-console.log(`| snapshot | snapshot(reuse) | restore | restore from bytes | JS heap per restore |`);
-console.log(`| ---: | ---: | ---: | ---: | ---: |`);
-console.log(`| ${f("snapshot")} | ${f("reuse")} | ${f("restore")} | ${f("fromBytes")} | ${result.heapBytesPerRestore} B |`);
+console.log(`| snapshot | snapshot(reuse) | restore | restore from bytes | JS heap per restore | JS heap per snapshot(reuse) |`);
+console.log(`| ---: | ---: | ---: | ---: | ---: | ---: |`);
+console.log(`| ${f("snapshot")} | ${f("reuse")} | ${f("restore")} | ${f("fromBytes")} | ${result.heapBytesPerRestore} B | ${result.heapBytesPerSnapshotReuse} B |`);
 console.log(`BENCH_SNAPSHOT ${JSON.stringify(result)}`);
 sim.dispose();

@@ -93,16 +93,15 @@ export interface SnapshotHost {
   sync(body: BodyRecord["body"]): void;
 }
 
-/** A serial number per plugin, so that a snapshot is not restored into another scene. */
-const pluginSerials = new WeakMap<object, number>();
+/** Serial numbers of plugins' snapshot bridges, so that a snapshot is not restored into another scene. */
 let nextPluginSerial = 1;
 /** A serial number per engine shape object: a container rebuilt since the snapshot has a new one. */
 const shapeSerials = new WeakMap<Shape, number>();
 let nextShapeSerial = 1;
 
-function serialOf<K extends object>(map: WeakMap<K, number>, key: K, next: () => number): number {
-  let s = map.get(key);
-  if (s === undefined) map.set(key, (s = next()));
+function shapeSerial(shape: Shape): number {
+  let s = shapeSerials.get(shape);
+  if (s === undefined) shapeSerials.set(shape, (s = nextShapeSerial++));
   return s;
 }
 
@@ -133,9 +132,7 @@ export class SnapshotBridge implements ShapeTable {
 
   constructor(private readonly host: SnapshotHost) {}
 
-  private serial(): number {
-    return serialOf(pluginSerials, this, () => nextPluginSerial++);
-  }
+  private readonly serial = nextPluginSerial++;
 
   // ---------------------------------------------------------------- ShapeTable (for World.encodeState / decodeState)
 
@@ -164,7 +161,7 @@ export class SnapshotBridge implements ShapeTable {
     w.u32(MAGIC);
     w.u32(VERSION);
     w.u32(0); // total length, written at the end
-    w.u32(this.serial());
+    w.u32(this.serial);
     this.host.readTiming(this.timing);
     for (let k = 0; k < 4; k++) w.f64(this.timing[k]);
 
@@ -201,7 +198,7 @@ export class SnapshotBridge implements ShapeTable {
       const d = this.tableData[k];
       w.i32(d.id);
       const shape = d.engineShape;
-      w.u32(shape ? serialOf(shapeSerials, shape, () => nextShapeSerial++) : 0);
+      w.u32(shape ? shapeSerial(shape) : 0);
       if (shape) this.shapeIndex.set(shape, epoch * 0x100000 + k);
       const m = d.material;
       w.f64(m.friction);
@@ -239,7 +236,7 @@ export class SnapshotBridge implements ShapeTable {
     const world = this.host.getWorld(),
       records = this.host.records;
     const r = new ByteReader(snapshot._buf, HEADER_BYTES, snapshot._length);
-    if (r.u32() !== this.serial()) throw new Error("restore: the snapshot was taken from another ContinuumPlugin (scene); it restores only into its own");
+    if (r.u32() !== this.serial) throw new Error("restore: the snapshot was taken from another ContinuumPlugin (scene); it restores only into its own");
     const timingAt = r.pos;
     r.pos += 32;
 

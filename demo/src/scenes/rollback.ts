@@ -314,6 +314,6 @@ export const rollback: DemoScene = {
   caption:
     "Two peers, each its own Continuum world (A left, B right), each steering one pusher; the other's input arrives late, so each peer predicts, then rolls back (restore a snapshot) and re-simulates. Confirmed frames hash the same on both.",
   // Both arenas right of the overlay panel.
-  view: { alpha: -Math.PI / 2, beta: 0.8, radius: 33, target: new Vector3(-6.5, 0, -1) },
+  view: { alpha: -Math.PI / 2, beta: 0.8, radius: 35, target: new Vector3(-9, 0, -1) },
   build,
 };
