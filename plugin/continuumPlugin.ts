@@ -130,6 +130,8 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   }
   /** Records under ALWAYS_INACTIVE activation control (put back to sleep before each step). */
   private readonly _inactive: BodyRecord[] = [];
+  /** Bodies created since the last step (see _refineFreshPositions). */
+  private readonly _fresh: BodyRecord[] = [];
   private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);
   private readonly _events: EventTargets;
   /** Snapshot / restore (snapshot.ts). */
@@ -266,6 +268,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     const dt = this._useDeltaForWorldStep ? delta : this._fixedTimeStep;
     if (!(dt > 0) || !Number.isFinite(dt)) throw new RangeError(`executeStep: delta must be a finite number > 0, got ${String(delta)}`);
     this._stepDt = dt;
+    if (this._fresh.length > 0) this._refineFreshPositions();
     const inactive = this._inactive;
     for (let i = 0; i < inactive.length; i++) this.world.sleep(inactive[i].handle);
     for (let i = 0; i < bodies.length; i++) {
@@ -455,6 +458,33 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     vector3(fn, "position", position);
     quaternion(fn, "orientation", orientation);
     body._pluginData = this._createRecord(body, 0, motionType, position, orientation);
+    this._fresh.push(body._pluginData as BodyRecord);
+  }
+
+  /**
+   * Babylon passes a new body's position from its world matrix, which is float32 unless high-precision
+   * matrices are on: 10,000 km from the origin that rounds to a metre. Before the first step, a parentless
+   * node's own position (the same point in double precision, which the teleport prestep reads too) replaces
+   * it when the two agree to float32 precision (a pivot or other matrix-only transform keeps Babylon's value).
+   * The node is not known inside initBody (PhysicsBody sets it afterwards).
+   */
+  private _refineFreshPositions(): void {
+    const fresh = this._fresh;
+    for (let i = 0; i < fresh.length; i++) {
+      const rec = fresh[i];
+      const node = rec.body.transformNode as TransformNode | undefined;
+      if (rec.handle < 0 || !node || node.parent) continue;
+      const own = node.position;
+      const p = this.world.getPosition(rec.handle, this._v);
+      const tol = 1e-6 * (Math.abs(p.x) + Math.abs(p.y) + Math.abs(p.z)) + 1e-6;
+      if (own.x === p.x && own.y === p.y && own.z === p.z) continue;
+      if (!(Math.abs(own.x - p.x) <= tol && Math.abs(own.y - p.y) <= tol && Math.abs(own.z - p.z) <= tol)) continue;
+      const asleep = this.world.isSleeping(rec.handle);
+      this.world.getOrientation(rec.handle, this._q);
+      this.world.setPose(rec.handle, own, this._q);
+      if (asleep) this.world.sleep(rec.handle);
+    }
+    fresh.length = 0;
   }
 
   initBodyInstances(body: PhysicsBody, motionType: PhysicsMotionType, mesh: Mesh): void {

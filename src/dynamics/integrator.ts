@@ -90,6 +90,13 @@ export function integrateGyroscopic(b: BodySet, i: number, step: Float64Array): 
   vx = bx - dx;
   vy = by - dy;
   vz = bz - dz;
+  // The gyroscopic torque does no work and keeps |L| in the body frame; one Newton step is accurate only for
+  // |w| dt well below 1, and beyond that it can grow |L| step after step until it overflows (a 0.5 s step of a
+  // fast spin). A step that grows |L| (or overflowed) is rejected: the old velocity is kept.
+  const nx = ixx * vx + ixy * vy + ixz * vz,
+    ny = ixy * vx + iyy * vy + iyz * vz,
+    nz = ixz * vx + iyz * vy + izz * vz;
+  if (!(nx * nx + ny * ny + nz * nz <= (lx * lx + ly * ly + lz * lz) * (1 + 1e-9))) return;
   // back to world frame
   const px = -qx,
     py = -qy,
@@ -100,6 +107,25 @@ export function integrateGyroscopic(b: BodySet, i: number, step: Float64Array): 
   w[wo] = vx + qw * tx + (py * tz - pz * ty);
   w[wo + 1] = vy + qw * ty + (pz * tx - px * tz);
   w[wo + 2] = vz + qw * tz + (px * ty - py * tx);
+}
+
+/**
+ * Scales body i's linear and angular velocity down to the speed limits step[4] (m/s) and step[5] (rad/s).
+ * Impulses are applied as given, so a body can start a step faster than the limits: the gyroscopic step
+ * (an implicit Newton step, accurate for |w| dt well below 1) would turn an extreme spin into an overflow.
+ */
+export function clampSpeeds(b: BodySet, i: number, step: Float64Array): void {
+  const i3 = i * 3;
+  for (let k = 0; k < 2; k++) {
+    const v = k === 0 ? b.vel : b.angVel;
+    const limit = step[4 + k];
+    const s2 = v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2];
+    if (!(s2 > limit * limit)) continue;
+    const s = limit / Math.sqrt(s2);
+    v[i3] *= s;
+    v[i3 + 1] *= s;
+    v[i3 + 2] *= s;
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
 import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
 import {
+  clampSpeeds,
   integrateGyroscopic,
   integratePositions,
   integrateVelocities,
@@ -1107,11 +1108,13 @@ export class World {
     sc[1] = this.gx;
     sc[2] = this.gy;
     sc[3] = this.gz;
+    sc[4] = this.maxLinearSpeed;
+    sc[5] = this.maxAngularSpeed;
     for (let k = 0; k < this.active.count; k++) this.predictBody(ids[k]);
   }
 
-  /** Scalars of the current step read by per-body methods (dt, gravity), so those take only an index. */
-  private readonly stepScalars = new Float64Array(4);
+  /** Scalars of the current step read by per-body methods (dt, gravity, speed limits), so those take only an index. */
+  private readonly stepScalars = new Float64Array(6);
   private readonly boundsIO = new Float64Array(4);
   private readonly combineScratch = new Float64Array(9);
 
@@ -1131,7 +1134,10 @@ export class World {
     b.rot0[i4 + 3] = b.rot[i4 + 3];
     updateWorldInertia(b, i);
     const dynamic = b.motionType[i] === MotionType.Dynamic;
-    if (dynamic) integrateGyroscopic(b, i, sc);
+    if (dynamic) {
+      clampSpeeds(b, i, sc);
+      integrateGyroscopic(b, i, sc);
+    }
     // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
     let vx = b.vel[i3],
       vy = b.vel[i3 + 1],
@@ -1631,6 +1637,15 @@ export class World {
       updateWorldInertia(b, i);
       this.nonFiniteBodies.push(b.handle[i]);
       this.stats.nonFiniteBodies++;
+    }
+    // A non-finite body's contact impulses also reached the static bodies it touched (the solver adds
+    // 0 x impulse to their velocity, and 0 x NaN is NaN); static bodies never move, so their velocity is 0.
+    if (this.nonFiniteBodies.length > 0) {
+      for (let i = 0; i < b.count; i++) {
+        if (b.motionType[i] !== MotionType.Static) continue;
+        b.vel.fill(0, i * 3, i * 3 + 3);
+        b.angVel.fill(0, i * 3, i * 3 + 3);
+      }
     }
     // Sleeping keeps them at rest until something touches them (outside the loop: it edits the trees).
     for (const h of this.nonFiniteBodies) {

@@ -85,6 +85,19 @@ for (const kind of KINDS) {
       t.dispose();
     });
 
+    it("a 1 x 2 x 3 m box: mass 6000 kg, unit-mass inertia (hy^2 + hz^2, hx^2 + hz^2, hx^2 + hy^2) / 3 per axis", async () => {
+      const t = await makeScene(kind);
+      const body = new PhysicsBody(new TransformNode("n", t.scene), PhysicsMotionType.DYNAMIC, false, t.scene);
+      body.shape = new PhysicsShapeBox(Vector3.Zero(), Quaternion.Identity(), new Vector3(1, 2, 3), t.scene);
+      const mp = body.getMassProperties();
+      expect(mp.mass).toBeCloseTo(6000, 1);
+      // Half extents 0.5, 1, 1.5: (1 + 2.25) / 3, (0.25 + 2.25) / 3, (0.25 + 1) / 3 (Havok rounds through float32).
+      expect(mp.inertia!.x).toBeCloseTo(3.25 / 3, 5);
+      expect(mp.inertia!.y).toBeCloseTo(2.5 / 3, 5);
+      expect(mp.inertia!.z).toBeCloseTo(1.25 / 3, 5);
+      t.dispose();
+    });
+
     it("container child with scale: mass 2000, centre (1,0,0), bounds x in [0, 2]", async () => {
       const t = await makeScene(kind);
       const c = new PhysicsShapeContainer(t.scene);
@@ -236,6 +249,16 @@ for (const kind of KINDS) {
       expect(md[1 * 16 + 13]).toBeCloseTo(6, 2);
       expect(md[0 * 16 + 13]).toBeCloseTo(5, 4);
       expect(md[15]).toBe(1);
+      // setLinearVelocity on instance 1 only: the others keep theirs.
+      a.body.setLinearVelocity(new Vector3(0, 0, 0), 0);
+      a.body.setLinearVelocity(new Vector3(0, 0, 0), 2);
+      a.body.setLinearVelocity(new Vector3(2, 0, 0), 1);
+      a.body.getLinearVelocityToRef(v, 1);
+      expect(v.x).toBeCloseTo(2, 6);
+      for (const i of [0, 2]) {
+        a.body.getLinearVelocityToRef(v, i);
+        expect(v.length()).toBe(0);
+      }
       m.thinInstanceAdd(Matrix.Translation(9, 5, 0));
       a.body.updateBodyInstances();
       expect(a.body.numInstances).toBe(4);

@@ -153,3 +153,29 @@ describe("raycast filters, triggers, multi-hit, inside, ignoreBody, dispose", ()
     });
   }
 });
+
+describe("a single raycast returns the nearest hit, whichever tree finds it first (issue 16, Also)", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: a static floor in front of a dynamic box: the floor wins; behind it: the box wins`, async () => {
+      const t = await makeScene(kind, { gravity: Vector3.Zero() });
+      // A static slab with its top at y = 2.1 above a dynamic box with its top at y = 0.5.
+      const floor = MeshBuilder.CreateBox("floor", { width: 4, height: 0.2, depth: 4 }, t.scene);
+      floor.position.y = 2;
+      const f = new PhysicsAggregate(floor, PhysicsShapeType.BOX, { mass: 0 }, t.scene);
+      const box = MeshBuilder.CreateBox("box", { size: 1 }, t.scene);
+      const b = new PhysicsAggregate(box, PhysicsShapeType.BOX, { mass: 1 }, t.scene);
+      t.step(1);
+      const pe = t.scene.getPhysicsEngine() as PhysicsEngineV2;
+      const r = new PhysicsRaycastResult();
+      pe.raycastToRef(new Vector3(0, 5, 0), new Vector3(0, -5, 0), r);
+      expect(r.hasHit).toBe(true);
+      expect(r.body).toBe(f.body);
+      expect(r.hitPointWorld.y).toBeCloseTo(2.1, 3);
+      // From below, the box is nearer than the floor.
+      pe.raycastToRef(new Vector3(0, -5, 0), new Vector3(0, 5, 0), r);
+      expect(r.body).toBe(b.body);
+      expect(r.hitPointWorld.y).toBeCloseTo(-0.5, 3);
+      t.dispose();
+    });
+  }
+});

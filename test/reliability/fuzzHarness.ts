@@ -10,7 +10,9 @@
  * - anything else thrown is a failure ("uncaught non-validation error");
  * - an operation given a value that is invalid for sure must throw a validation error and leave the world as it
  *   was (state hash, body and joint counts); otherwise it is a failure.
- * After every step: every live body's pose is finite, and the plugin's records, the live Babylon bodies and
+ * After every step (1/60 s through Babylon, sometimes 0.5 s through executeStep): every live body's pose and
+ * linear and angular velocity, as the plugin reports them (nodes, thin-instance matrices, velocity getters;
+ * static and animated bodies included), are finite, and the plugin's records, the live Babylon bodies and
  * `world.bodyCount` agree.
  */
 import {
@@ -538,7 +540,8 @@ export class Sequence {
       bad ??= v.bad;
     }
     if (type === 2) {
-      const n = this.num(() => r.range(0, 2));
+      // Zero-length distance constraints (and, with pivots left out, pivots at the body origins) included.
+      const n = this.num(() => (r.chance(0.3) ? 0 : r.range(0, 2)));
       opts.maxDistance = n.v;
       bad ??= n.bad;
     }
@@ -672,7 +675,8 @@ export class Sequence {
       case 9: {
         const mp: Record<string, unknown> = {};
         if (r.chance(0.6)) {
-          mp.mass = num(() => r.range(0, 5));
+          // Infinite (0) and tiny masses, then ordinary ones, on the same bodies over a sequence.
+          mp.mass = num(() => r.pick([0, 0, r.range(1e-9, 1e-3), r.range(0, 5), r.range(0, 5)]));
           if (!bad && r.chance(0.08)) {
             mp.mass = -1;
             bad = new Bad("negative mass");
@@ -681,6 +685,7 @@ export class Sequence {
         if (r.chance(0.3)) mp.centerOfMass = vec(0.2);
         if (r.chance(0.3)) {
           const v = new Vector3(r.range(0, 1), r.range(0, 1), r.range(0, 1));
+          if (r.chance(0.3)) v[r.pick(["x", "y", "z"] as const)] = r.pick([0, 1e-9]);
           if (r.chance(0.1)) {
             v.x = -1;
             bad ??= new Bad("negative inertia");
@@ -1070,22 +1075,55 @@ export class Sequence {
         return;
       }
     }
+    // What a user reads back through the plugin, for every live body and instance, static and animated ones
+    // included: pose (node or thin-instance matrix) and linear and angular velocity must be finite.
+    const v = this.scratchV;
     for (const b of this.bodies) {
-      if (b.obj.isDisposed) continue;
+      if (b.obj.isDisposed || !b.obj._pluginData) continue;
       const n = b.obj.transformNode;
-      if (!Number.isFinite(n.position.x + n.position.y + n.position.z)) {
-        this.fail(where, new Error(`a live body's node has a non-finite position ${n.position}`));
+      const rq = n.rotationQuaternion;
+      if (!Number.isFinite(n.position.x + n.position.y + n.position.z) || (rq && !Number.isFinite(rq.x + rq.y + rq.z + rq.w))) {
+        this.fail(where, new Error(`a live body's node has a non-finite pose ${n.position} ${rq}`));
         return;
+      }
+      const inst = b.obj._pluginDataInstances?.length ?? 0;
+      const matrices = inst > 0 ? (n as Mesh)._thinInstanceDataStorage?.matrixData : null;
+      if (matrices) {
+        for (let k = 0; k < inst * 16; k++) {
+          if (!Number.isFinite(matrices[k])) {
+            this.fail(where, new Error(`thin instance ${k >> 4} has a non-finite matrix element ${matrices[k]}`));
+            return;
+          }
+        }
+      }
+      for (let k = 0; k < Math.max(inst, 1); k++) {
+        const idx = inst > 0 ? k : undefined;
+        for (const ang of [false, true]) {
+          if (ang) p.getAngularVelocityToRef(b.obj, v, idx);
+          else p.getLinearVelocityToRef(b.obj, v, idx);
+          if (!Number.isFinite(v.x) || !Number.isFinite(v.y) || !Number.isFinite(v.z)) {
+            const mt = p.getMotionType(b.obj, idx);
+            this.fail(where, new Error(`body (motion type ${mt}, instance ${idx}) reports a non-finite ${ang ? "angular" : "linear"} velocity ${v}`));
+            return;
+          }
+        }
       }
     }
   }
+  private readonly scratchV = new Vector3();
   private readonly handles: number[] = [];
 
   private step(): void {
     this.opIndex++;
-    if (this.verbose) this.log.push(`#${this.opIndex} step`);
+    // Babylon clamps a frame's delta to 0.1 s; a 0.5 s step reaches the plugin through executeStep (as with
+    // a fixed time step of 0.5 s).
+    const long = this.rng.chance(0.1);
+    if (this.verbose) this.log.push(`#${this.opIndex} step${long ? " 0.5 s" : ""}`);
     try {
-      (this.fs.scene as unknown as { _advancePhysicsEngineStep(ms: number): void })._advancePhysicsEngineStep(1000 / 60);
+      if (long) {
+        const pe = this.fs.scene.getPhysicsEngine() as unknown as { getBodies(): PhysicsBody[] };
+        this.plugin.executeStep(0.5, pe.getBodies());
+      } else (this.fs.scene as unknown as { _advancePhysicsEngineStep(ms: number): void })._advancePhysicsEngineStep(1000 / 60);
     } catch (e) {
       this.fail("step", e);
       return;
