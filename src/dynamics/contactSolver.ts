@@ -580,7 +580,9 @@ export class ContactSolver {
           const sep = c[(i * 4 + k) * CONTACT + C_SEPARATION];
           if (sep < minSep) minSep = sep;
         }
-        if (shareCentroidImpulse(bodies, a, b, c, i, n, hd, o, minSep > 0 ? minSep * invH : 0) > 0) {
+        centroidIO[0] = minSep > 0 ? minSep * invH : 0;
+        shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        if (centroidIO[1] > 0) {
           for (let k = 0; k < n; k++) {
             const co = (i * 4 + k) * CONTACT;
             // Restitution wants each contact's approach speed at its first push (as the rows below record it).
@@ -784,7 +786,10 @@ export class ContactSolver {
           q++;
           rsum += rel;
         }
-        const share = q === n ? shareCentroidImpulse(bodies, a, b, c, i, n, hd, o, (e * rsum) / n) : 0;
+        centroidIO[0] = (e * rsum) / n;
+        centroidIO[1] = 0;
+        if (q === n) shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        const share = centroidIO[1];
         for (let k = 0; k < n; k++) {
           restShare[k] = share;
           c[(i * 4 + k) * CONTACT + C_TOTAL_IMPULSE] += share;
@@ -899,6 +904,8 @@ export const HeaderField = {
 const fr = new Float64Array(3);
 /** Normal velocities of a manifold's contacts before the impact pre-pass (solve). */
 const preVn = new Float64Array(4);
+/** shareCentroidImpulse's double in (the velocity offset) and out (the share). */
+const centroidIO = new Float64Array(2);
 /** Each contact's share of the centroid rebound impulse (applyRestitution). */
 const restShare = new Float64Array(4);
 const contactImpulse = new Float64Array(3);
@@ -1015,43 +1022,45 @@ function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64
 
 
 /**
- * Applies -K_c^-1 (mean normal velocity of manifold i's n contacts + offset) along the normal at the contacts'
- * centroid (K_c: H_CENTROID_MASS), if it pushes, as equal shares at each contact (the same force and torque),
- * adding each share to the contact's normal impulse. Writes the contacts' normal velocities before it to preVn
- * and returns the share (0 if none).
+ * Applies -K_c^-1 (mean normal velocity of manifold i's n contacts + centroidIO[0]) along the normal at the
+ * contacts' centroid (K_c: H_CENTROID_MASS), if it pushes, as equal shares at each contact (the same force and
+ * torque), adding each share to the contact's normal impulse. Writes the contacts' normal velocities before it
+ * to preVn and the share (0 if none) to centroidIO[1]. Doubles go through centroidIO, not arguments or the
+ * return value: V8 boxes those when the call is not inlined.
  */
-function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64Array, i: number, n: number, hd: Float64Array, o: number, offset: number): number {
+function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64Array, i: number, n: number, hd: Float64Array, o: number): void {
   const vel = bodies.vel,
     w = bodies.angVel;
+  const nx = hd[o + H_NX],
+    ny = hd[o + H_NX + 1],
+    nz = hd[o + H_NX + 2];
+  const a3 = a * 3,
+    b3 = b * 3;
   let vsum = 0;
   for (let k = 0; k < n; k++) {
-    preVn[k] = contactNormalVelocity(vel, w, a, b, c, (i * 4 + k) * CONTACT, hd, o);
-    vsum += preVn[k];
+    const co = (i * 4 + k) * CONTACT;
+    const rax = c[co], ray = c[co + 1], raz = c[co + 2];
+    const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+    const vn =
+      (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx +
+      (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz)) * ny +
+      (vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax)) * nz;
+    preVn[k] = vn;
+    vsum += vn;
   }
-  const lc = -hd[o + H_CENTROID_MASS] * (vsum / n + offset);
-  if (!(lc > 0)) return 0;
+  const lc = -hd[o + H_CENTROID_MASS] * (vsum / n + centroidIO[0]);
+  centroidIO[1] = 0;
+  if (!(lc > 0)) return;
   const share = lc / n;
-  contactImpulse[0] = share * hd[o + H_NX];
-  contactImpulse[1] = share * hd[o + H_NX + 1];
-  contactImpulse[2] = share * hd[o + H_NX + 2];
+  centroidIO[1] = share;
+  contactImpulse[0] = share * nx;
+  contactImpulse[1] = share * ny;
+  contactImpulse[2] = share * nz;
   for (let k = 0; k < n; k++) {
     const co = (i * 4 + k) * CONTACT;
     c[co + C_NORMAL_IMPULSE] += share;
     applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, c, co, contactImpulse);
   }
-  return share;
-}
-
-/** Relative normal velocity (B relative to A) at contact co of the manifold whose header starts at o. */
-function contactNormalVelocity(vel: Float64Array, w: Float64Array, a: number, b: number, c: Float64Array, co: number, hd: Float64Array, o: number): number {
-  const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-  const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
-  const a3 = a * 3,
-    b3 = b * 3;
-  const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
-  const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
-  const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
-  return dvx * hd[o + H_NX] + dvy * hd[o + H_NX + 1] + dvz * hd[o + H_NX + 2];
 }
 
 /** Applies impulse P (p[0..2]) at the contact's lever arms (c[co..co+5]): A gets -P, B gets +P. */
