@@ -6,7 +6,7 @@
  * ```ts
  * const wheel = new WheelConstraint({ anchor: new Vector3(-0.8, -0.3, 1.3), radius: 0.35, steering: "motor" }, scene);
  * chassisBody.addConstraint(wheelBody, wheel);
- * wheel.setSteering(0.3);        // rad, positive counter-clockwise about the suspension axis (seen from above)
+ * wheel.setSteering(0.3);        // rad, positive toward the spin axis's side (right for a car facing +Z)
  * wheel.setDrive(30, 400);       // 30 rad/s, at most 400 N m
  * wheel.setBrake(1500);          // N m
  * ```
@@ -153,7 +153,10 @@ export class WheelConstraint extends Physics6DoFConstraint {
     }
   }
 
-  /** Steering angle target (rad, positive counter-clockwise about the suspension axis); needs steering "motor". */
+  /**
+   * Steering angle target (rad; needs steering "motor"): a rotation about the suspension axis, positive turning
+   * the wheel's rolling direction toward the spin axis (with the default axes, a car facing +Z turns toward +X).
+   */
   setSteering(angle: number): void {
     if (this._steerMode !== "motor") throw new RangeError(`WheelConstraint.setSteering: the wheel's steering is "${this._steerMode}", not "motor"`);
     this.setAxisMotorTarget(ANGULAR_Y, angle);

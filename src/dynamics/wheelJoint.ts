@@ -8,7 +8,7 @@
  * - suspension: LINEAR_Y, LIMITED [min, max] as rigid stops, with a spring (stiffness N/m, damping N s/m) toward
  *   0 (`springRest`), so a resting car sags by load / stiffness; LINEAR_X and LINEAR_Z locked;
  * - steering: ANGULAR_Y (the swing about the suspension axis) locked, free (a caster), or a POSITION motor
- *   (target rad, positive counter-clockwise about the suspension axis, with a maximum torque N m);
+ *   (target rad, positive turning the rolling direction Z toward the spin axis X, with a maximum torque N m);
  * - camber: ANGULAR_Z locked;
  * - spin: ANGULAR_X (the twist) free, with a VELOCITY motor (drive: target rad/s, positive rolls toward +Z, with a
  *   maximum torque N m), axis friction (the brake: a torque N m that holds the wheel up to its value), and

@@ -173,6 +173,18 @@ const CHECKS: SceneCheck[] = [
     },
   },
   {
+    id: "drive",
+    seconds: 2,
+    check: (p) => {
+      // Both cars come to rest on their wheels: chassis centre at wheel radius 0.35 + 0.35 minus the sag, upright.
+      for (const car of p.cars as { name: string; y: number; up: number }[]) {
+        expect(car.y, `${car.name} chassis height`).toBeGreaterThan(0.45);
+        expect(car.y, `${car.name} chassis height`).toBeLessThan(0.8);
+        expect(car.up, `${car.name} upright`).toBeGreaterThan(0.99);
+      }
+    },
+  },
+  {
     id: "queries",
     seconds: 2,
     check: (p, _b, s) => {

@@ -8,7 +8,7 @@ import { CreateCapsule } from "@babylonjs/core/Meshes/Builders/capsuleBuilder.js
 import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import { CharacterSupportedState, PhysicsCharacterController } from "@babylonjs/core/Physics/v2/characterController.js";
 import type { Stage } from "../stage";
-import { box, colorMaterial, ground, PALETTE, track } from "./common";
+import { box, colorMaterial, ground, heldKeys, PALETTE, track } from "./common";
 import type { DemoScene, SceneContent, TrackedBody } from "./types";
 
 const G = new Vector3(0, -9.81, 0);
@@ -54,19 +54,7 @@ function build(stage: Stage): SceneContent {
   nose.material = colorMaterial(scene, PALETTE.groundDark, 1, 0.3);
   avatar.position.copyFrom(start);
 
-  const keys = new Set<string>();
-  const onKey = (e: KeyboardEvent) => {
-    const k = e.key.toLowerCase();
-    if (!["w", "a", "s", "d", "arrowup", "arrowdown", "arrowleft", "arrowright"].includes(k)) return;
-    if (e.type === "keydown") keys.add(k);
-    else keys.delete(k);
-  };
-  window.addEventListener("keydown", onKey);
-  window.addEventListener("keyup", onKey);
-  scene.onDisposeObservable.addOnce(() => {
-    window.removeEventListener("keydown", onKey);
-    window.removeEventListener("keyup", onKey);
-  });
+  const keys = heldKeys(scene, ["w", "a", "s", "d", "arrowup", "arrowdown", "arrowleft", "arrowright"]);
 
   let target = 1;
   let reached = 0;

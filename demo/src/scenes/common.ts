@@ -109,3 +109,21 @@ export function ccdControl(physics: PhysicsCaps, label: string, bodies: () => It
 }
 
 export const v3 = (x: number, y: number, z: number) => new Vector3(x, y, z);
+
+/** The keys of `watched` (lower-case `KeyboardEvent.key` values) held down now; the listeners go with the scene. */
+export function heldKeys(scene: Scene, watched: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  const onKey = (e: KeyboardEvent) => {
+    const k = e.key.toLowerCase();
+    if (!watched.includes(k)) return;
+    if (e.type === "keydown") keys.add(k);
+    else keys.delete(k);
+  };
+  window.addEventListener("keydown", onKey);
+  window.addEventListener("keyup", onKey);
+  scene.onDisposeObservable.addOnce(() => {
+    window.removeEventListener("keydown", onKey);
+    window.removeEventListener("keyup", onKey);
+  });
+  return keys;
+}

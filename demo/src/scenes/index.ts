@@ -2,6 +2,7 @@
 import { ccdGallery } from "./ccdGallery";
 import { character } from "./character";
 import { constraintsScene } from "./constraints";
+import { drive } from "./drive";
 import { fallingShapes } from "./fallingShapes";
 import { materialsScene } from "./materialsScene";
 import { queries } from "./queries";
@@ -12,5 +13,5 @@ import { terrain } from "./terrain";
 import { thinInstances } from "./thinInstances";
 import type { DemoScene } from "./types";
 
-export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, queries, character, stress, rollback];
+export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, drive, queries, character, stress, rollback];
 export type { DemoScene, SceneContent, SceneControl, TrackedBody } from "./types";
