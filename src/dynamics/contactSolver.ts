@@ -11,7 +11,8 @@
  *
  * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
- * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only. Friction
+ * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (and
+ * friction only for a manifold where it raised the normal impulse under sliding friction, e.g. an impact). Friction
  * has no position error for the relax pass to take energy out of, and eight substeps solve it eight times a
  * step, as bepu's one-iteration-per-substep solver does; this is about a quarter of the solver's work.
  */
@@ -525,6 +526,9 @@ export class ContactSolver {
       const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
       const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
       const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
+      const mu = hd[o + H_FRICTION];
+      // Whether the relax pass raised a normal impulse under friction at its Coulomb limit (see the friction loop).
+      let rose = false;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Current separation. Poses change only in the position integration between the solve and the
@@ -570,6 +574,11 @@ export class ContactSolver {
         let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
         if (next < 0) next = 0;
         const lambda = next - old;
+        if (lambda > 0 && !useBias) {
+          // Friction at (or within 1 % of) its limit mu * old: sliding, or a fresh contact holding none yet.
+          const f1 = c[co + C_T1_IMPULSE], f2 = c[co + C_T2_IMPULSE], lim = mu * old;
+          if (f1 * f1 + f2 * f2 >= 0.98 * lim * lim) rose = true;
+        }
         // Restitution wants the approach speed at impact: record it at the substep where the contact
         // first pushes this step (gravity up to then included), not at the start of the step.
         if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
@@ -600,10 +609,14 @@ export class ContactSolver {
       }
       // Friction: per contact, the tangent pair with its 2x2 effective mass, limited to the Coulomb disc
       // of radius mu * (this contact's normal impulse).
-      const mu = hd[o + H_FRICTION];
       const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
-      const nf = useBias ? n : 0;
+      // The biased pass always solves friction. The relax pass solves it only when it raised a normal impulse
+      // of a contact whose friction was at its Coulomb limit: a speculative contact closes its gap in the
+      // biased pass, so the impulse that stops an impact is often taken in the relax pass, and friction must
+      // see it (a box landing on a slope keeps its tangential speed otherwise; Havok stops it). Friction
+      // inside its limit (resting, stacked) is unchanged by a larger limit, so it stays once per substep.
+      const nf = useBias || rose ? n : 0;
       for (let k = 0; k < nf; k++) {
         const co = (i * 4 + k) * CONTACT;
         const o1 = c[co + C_T1_IMPULSE],
