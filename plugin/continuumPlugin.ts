@@ -113,6 +113,13 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   get _bodies(): ReadonlyMap<number, BodyRecord> {
     return this._records;
   }
+  /**
+   * HavokPlugin's axis conversion, for code that drives joints through `_hknp` (glTF physics loaders): our
+   * native axis numbering is Babylon's, so a valid axis maps to itself.
+   */
+  _constraintAxisToNative(axis: PhysicsConstraintAxis): number {
+    return enumValue("_constraintAxisToNative", "axis", axis, [0, 1, 2, 3, 4, 5, 6] as const, "PhysicsConstraintAxis");
+  }
   private readonly _queries = new PluginQueries(this, this._records);
   /** Records under ALWAYS_INACTIVE activation control (put back to sleep before each step). */
   private readonly _inactive: BodyRecord[] = [];
