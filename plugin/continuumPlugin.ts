@@ -45,6 +45,7 @@ import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
 import { shapeGeometry } from "./geometry";
 import { applyOverrides, computeShapeMass, EffectiveMass, validateMassProps } from "./massProperties";
+import { applyLeafSurfaces } from "./leafSurfaces";
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
 import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
 import { HknpFacade } from "./hknpFacade";
@@ -360,11 +361,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     // PhysicsAggregate stays asleep. The engine wakes on setShape, so put it back.
     const asleep = this.world.isSleeping(h);
     this.world.setShape(h, data?.engineShape ?? null);
-    if (data) {
-      this.world.setMaterial(h, data.material);
-      this.world.setCollisionFilter(h, data.membership, data.collideWith);
-      this.world.setTrigger(h, data.isTrigger);
-    }
+    if (data) applyLeafSurfaces(this.world, h, data);
     this._updateMass(rec);
     if (asleep && !this.world.isSleeping(h)) this.world.sleep(h);
   }
@@ -375,19 +372,16 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     switch (what) {
       case ShapeChange.Geometry:
         this.world.setShape(h, data.engineShape);
+        applyLeafSurfaces(this.world, h, data);
         this._updateMass(rec);
         break;
       case ShapeChange.Density:
         this._updateMass(rec);
         break;
       case ShapeChange.Material:
-        this.world.setMaterial(h, data.material);
-        break;
       case ShapeChange.Filter:
-        this.world.setCollisionFilter(h, data.membership, data.collideWith);
-        break;
       case ShapeChange.Trigger:
-        this.world.setTrigger(h, data.isTrigger);
+        applyLeafSurfaces(this.world, h, data);
         break;
     }
   }

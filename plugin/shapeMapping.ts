@@ -177,11 +177,14 @@ export class ShapeData {
     return out;
   }
 
-  /** Tells users and (for geometry/density) parent containers that this shape changed. */
+  /** Tells users and parent containers (rebuilt for geometry/density) that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
     if (what === ShapeChange.Geometry || what === ShapeChange.Density) {
       for (const p of this.parents) p.rebuild();
+    } else {
+      // A leaf's material, filter or trigger flag is its containers' bodies' too (plugin/leafSurfaces.ts).
+      for (const p of this.parents) p.notify(what);
     }
   }
 
