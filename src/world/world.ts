@@ -1292,7 +1292,7 @@ export class World {
     const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
       contB = b.continuity[ib] === ContinuousDetectionMode.Continuous;
     if (!contA && !contB) return 0;
-    // Triangle shapes never collide with each other (README), so such a pair has nothing to sweep.
+    // Triangle shape pairs collide without a sweep (README), so such a pair has nothing to sweep.
     if (isTriangleShape(shapeA) && isTriangleShape(shapeB)) return 0;
     const dt = this.stepDt;
     const va = this.vPredA,
@@ -2393,7 +2393,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return r;
 }
 
-/** Meshes and heightfields: shapes made of triangles, which do not collide with each other. */
+/** Meshes and heightfields: shapes made of triangles (their pairs collide without sweeps). */
 function isTriangleShape(s: Shape): boolean {
   return s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield;
 }
