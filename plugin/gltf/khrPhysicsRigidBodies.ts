@@ -393,10 +393,12 @@ export class KHRPhysicsRigidBodiesLoader implements IGLTFLoaderExtension {
     const limits: Physics6DoFLimit[] = [];
     for (const l of def.limits ?? []) {
       if (l.linearAxes) {
-        if (l.linearAxes.length === 3) {
+        if (l.linearAxes.length === 3 && (l.max ?? Infinity) > 0) {
           limits.push({ axis: PhysicsConstraintAxis.LINEAR_DISTANCE, minLimit: l.min, maxLimit: l.max, stiffness: l.stiffness, damping: l.damping });
           continue;
         }
+        // A 3-D limit of length 0 is a ball-and-socket: three locked axes (a zero-length distance row has no
+        // direction), as are 1-D and 2-D limits, per axis.
         for (const a of l.linearAxes) {
           // The mirrored x axis of a left-handed scene runs the other way: the range flips.
           const min = lh ? (l.max !== undefined ? -l.max : undefined) : l.min;
