@@ -5,6 +5,7 @@
 //      dist/continuum.umd.min.js, each with a source map. Every @babylonjs/* import is external; in the UMD
 //      builds every @babylonjs/core and @babylonjs/core/... import maps to the global BABYLON. Declarations
 //      are emitted separately by `tsc -p tsconfig.build.json` (see package.json "build").
+//      plugin/gltf/index.ts -> dist/gltf.mjs (ESM): the `continuum-physics/gltf` entry, Babylon external.
 //   2. The demo: demo/src/main.ts -> demo/dist/demo.js (ESM, Babylon bundled in and tree-shaken).
 //   3. The same demo for demo/umd.html: demo/src/main.ts -> demo/dist/demo.umd.js (a classic script): every
 //      @babylonjs/core import is the global BABYLON (Debug/* is BABYLON.Debug) and the library
@@ -135,6 +136,13 @@ const libConfig = {
   output: [esmOutput("continuum.mjs"), umdOutput("continuum.umd.js"), esmOutput("continuum.min.mjs", true), umdOutput("continuum.umd.min.js", true)],
 };
 
+/** `continuum-physics/gltf`: the glTF physics loader extension (plugin/gltf), ESM only, Babylon external. */
+const gltfConfig = {
+  ...libConfig,
+  input: r("plugin", "gltf", "index.ts"),
+  output: { file: r("dist", "gltf.mjs"), format: "es", sourcemap: true, banner, paths: babylonEsmPath },
+};
+
 const demoConfig = {
   input: r("demo", "src", "main.ts"),
   plugins: [
@@ -199,7 +207,7 @@ const demoUmdConfig = {
 };
 
 export default (args) => {
-  if (args.configLib) return libConfig;
+  if (args.configLib) return [libConfig, gltfConfig];
   if (args.configDemo) return [demoConfig, demoUmdConfig];
-  return [libConfig, demoConfig, demoUmdConfig];
+  return [libConfig, gltfConfig, demoConfig, demoUmdConfig];
 };

@@ -17,7 +17,7 @@
 //   capsule:  radius, halfLength  (segment along local Y; total height 2 * (halfLength + radius))
 //   cylinder: radius, halfHeight  (along local Y)
 //   hull:     points: number[] (x, y, z per point, in the body's frame)
-//   mesh:     positions: number[], indices: number[] (static only)
+//   mesh:     positions: number[], indices: number[] (static or dynamic)
 //   thin: true = the body is one thin instance of a single Babylon mesh (all thin bodies share one shape).
 //   continuous: true = ContinuousDetection.continuous() (Continuum engines); otherwise the engine default
 //     (Passive). Havok through Babylon has no such setting.
@@ -148,8 +148,8 @@ function pile1000() {
  * with spacing 1.3 (lowest layer 2 m up), dropped onto a static triangle mesh: a 60 x 60 m shallow bowl
  * y = 0.004 (x^2 + z^2) of 1 m cells (7,200 triangles).
  */
-function hulls500() {
-  const rand = rng(777);
+/** The bowl of hulls-500: a 60 x 60 m static triangle mesh, 7,200 triangles. */
+function bowl() {
   const positions = [];
   const indices = [];
   const half = 30,
@@ -172,7 +172,60 @@ function hulls500() {
       indices.push(a, c, b, b, c, d);
     }
   }
-  const bodies = [{ kind: "mesh", dynamic: false, position: { x: 0, y: 0, z: 0 }, positions, indices, friction: FRICTION }];
+  return { kind: "mesh", dynamic: false, position: { x: 0, y: 0, z: 0 }, positions, indices, friction: FRICTION };
+}
+
+/** A closed triangle mesh: an octahedron of radius r with each face split in four (32 triangles, outward winding). */
+function ball32(r) {
+  const positions = [];
+  const indices = [];
+  const key = new Map();
+  const vert = (x, y, z) => {
+    const l = Math.sqrt(x * x + y * y + z * z);
+    const k = `${(x / l).toFixed(6)},${(y / l).toFixed(6)},${(z / l).toFixed(6)}`;
+    if (!key.has(k)) {
+      key.set(k, positions.length / 3);
+      positions.push((r * x) / l, (r * y) / l, (r * z) / l);
+    }
+    return key.get(k);
+  };
+  const P = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+  const faces = [[0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4], [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5]];
+  for (const [a, b, c] of faces) {
+    const A = P[a], B = P[b], C = P[c];
+    const mid = (u, v) => [(u[0] + v[0]) / 2, (u[1] + v[1]) / 2, (u[2] + v[2]) / 2];
+    const ab = mid(A, B), bc = mid(B, C), ca = mid(C, A);
+    for (const [u, v, w] of [[A, ab, ca], [ab, B, bc], [ca, bc, C], [ab, bc, ca]]) indices.push(vert(...u), vert(...v), vert(...w));
+  }
+  return { positions, indices };
+}
+
+/** meshes-100: 100 dynamic triangle-mesh balls dropped into the bowl (mesh-mesh pairs only). */
+function meshes100() {
+  const rand = rng(4242);
+  const bodies = [bowl()];
+  const { positions, indices } = ball32(0.4);
+  for (let iy = 0; iy < 4; iy++) {
+    for (let ix = 0; ix < 5; ix++) {
+      for (let iz = 0; iz < 5; iz++) {
+        bodies.push({
+          kind: "mesh",
+          dynamic: true,
+          position: { x: (ix - 2) * 1.1, y: 1.5 + iy * 1.1, z: (iz - 2) * 1.1 },
+          orientation: randomQuat(rand),
+          positions,
+          indices,
+          friction: FRICTION,
+        });
+      }
+    }
+  }
+  return { bodies };
+}
+
+function hulls500() {
+  const rand = rng(777);
+  const bodies = [bowl()];
   for (let iy = 0; iy < 5; iy++) {
     for (let ix = 0; ix < 10; ix++) {
       for (let iz = 0; iz < 10; iz++) {
@@ -491,6 +544,14 @@ export const SCENES = {
       "500 convex hulls of 12 random points (radius 0.25-0.5) on a 10 x 5 x 10 grid, random orientations, dropped on a " +
       "static triangle mesh (a 60 x 60 m shallow bowl, 7,200 triangles). Babylon: PhysicsShapeConvexHull / " +
       "PhysicsShapeMesh via PhysicsAggregate CONVEX_HULL / MESH; engine: ConvexHull / TriangleMesh.",
+  },
+  "meshes-100": {
+    build: meshes100,
+    warmup: 120,
+    steps: 300,
+    describe:
+      "100 dynamic triangle-mesh balls (32 triangles, r 0.4; PhysicsShapeType.MESH / TriangleMesh) on a 5 x 4 x 5 " +
+      "grid, random orientations, dropped into the hulls-500 bowl: mesh-mesh pairs only, ball-bowl and ball-ball.",
   },
   "thin-2000": {
     build: thin2000,

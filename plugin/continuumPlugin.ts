@@ -46,6 +46,7 @@ import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
 import { shapeGeometry } from "./geometry";
 import { applyOverrides, computeShapeMass, EffectiveMass, validateMassProps } from "./massProperties";
+import { applyLeafSurfaces } from "./leafSurfaces";
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
 import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
 import { HknpFacade } from "./hknpFacade";
@@ -114,6 +115,13 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   /** The controller's `_bodies` (Havok's name): engine handle (= `hpBodyId[0]`) -> record with `body` and `index`. */
   get _bodies(): ReadonlyMap<number, BodyRecord> {
     return this._records;
+  }
+  /**
+   * HavokPlugin's axis conversion, for code that drives joints through `_hknp` (glTF physics loaders): our
+   * native axis numbering is Babylon's, so a valid axis maps to itself.
+   */
+  _constraintAxisToNative(axis: PhysicsConstraintAxis): number {
+    return enumValue("_constraintAxisToNative", "axis", axis, [0, 1, 2, 3, 4, 5, 6] as const, "PhysicsConstraintAxis");
   }
   private readonly _queries = new PluginQueries(this, this._records);
   private _debugView: WorldDebugView | null = null;
@@ -417,11 +425,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     // The engine keeps a startAsleep body asleep when it gets its first shape (as HP_Body_SetShape does for
     // PhysicsAggregate's bodies) and wakes it, and what it touches, when a shape is replaced.
     this.world.setShape(h, data?.engineShape ?? null);
-    if (data) {
-      this.world.setMaterial(h, data.material);
-      this.world.setCollisionFilter(h, data.membership, data.collideWith);
-      this.world.setTrigger(h, data.isTrigger);
-    }
+    if (data) applyLeafSurfaces(this.world, h, data);
     this._updateMass(rec);
   }
 
@@ -431,19 +435,16 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     switch (what) {
       case ShapeChange.Geometry:
         this.world.setShape(h, data.engineShape);
+        applyLeafSurfaces(this.world, h, data);
         this._updateMass(rec);
         break;
       case ShapeChange.Density:
         this._updateMass(rec);
         break;
       case ShapeChange.Material:
-        this.world.setMaterial(h, data.material);
-        break;
       case ShapeChange.Filter:
-        this.world.setCollisionFilter(h, data.membership, data.collideWith);
-        break;
       case ShapeChange.Trigger:
-        this.world.setTrigger(h, data.isTrigger);
+        applyLeafSurfaces(this.world, h, data);
         break;
     }
   }

@@ -19,6 +19,21 @@
  * -1 (no body). Body keys are engine handles: `plugin._bodies.get(key)` gives the `{body, index}` record and
  * `body._pluginData.hpBodyId[0]` is the key. A bigint ignore key (Havok's `BigInt(0)` for "none") ignores
  * nothing. The `world` argument is ignored: the plugin's current world is queried.
+ *
+ * Joint drives, as glTF physics loaders written against HavokPlugin set them (`constraint._pluginData[0]` is
+ * the joint id; axes from `plugin._constraintAxisToNative`, our axis numbering is Babylon's):
+ *
+ * | call | effect |
+ * | --- | --- |
+ * | `ConstraintMotorType` | `{ NONE: 0, VELOCITY: 1, POSITION: 2, SPRING_FORCE: 3, SPRING_ACCELERATION: 4 }` (the engine's MotorType) |
+ * | `ConstraintAxis` | `{ LINEAR_X: 0 … ANGULAR_Z: 5, LINEAR_DISTANCE: 6 }` |
+ * | `HP_Constraint_SetAxisMotorType(joint, axis, type)` | the motor type, SPRING_* included |
+ * | `HP_Constraint_SetAxisMotorPositionTarget(joint, axis, x)` | the position target (the motor target; ignored by a VELOCITY motor) |
+ * | `HP_Constraint_SetAxisMotorVelocityTarget(joint, axis, v)` | the velocity target (a VELOCITY motor's target) |
+ * | `HP_Constraint_SetAxisMotorStiffness` / `…Damping(joint, axis, k)` | the spring motor's stiffness / damping |
+ * | `HP_Constraint_SetAxisMotorMaxForce(joint, axis, f)` | the largest motor force |
+ *
+ * Each returns `[0]`; an unknown joint id is a TypeError, a joint removed since is skipped.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import { Pose } from "../src/math/pose";
@@ -26,7 +41,9 @@ import { ShapeCastResult } from "../src/queries/shapeCast";
 import { ShapeProximityResult } from "../src/queries/shapeProximity";
 import type { QueryFilter } from "../src/queries/queryFilter";
 import type { World } from "../src/world/world";
+import { JointAxis, MotorType } from "../src/dynamics/joint6dof";
 import type { BodyRecord } from "./bodyRecord";
+import type { JointLink } from "./constraints";
 import { HitLeaf, ShapeData } from "./shapeMapping";
 
 type V3 = [number, number, number];
@@ -64,6 +81,64 @@ export class HknpFacade {
     private readonly host: HknpHost,
     private readonly records: ReadonlyMap<number, BodyRecord>,
   ) {}
+
+  /** Havok's motor-type enum, as the engine numbers it. */
+  readonly ConstraintMotorType = {
+    NONE: MotorType.None,
+    VELOCITY: MotorType.Velocity,
+    POSITION: MotorType.Position,
+    SPRING_FORCE: MotorType.SpringForce,
+    SPRING_ACCELERATION: MotorType.SpringAcceleration,
+  } as const;
+  /** Havok's axis enum, as the engine (and Babylon) numbers it. */
+  readonly ConstraintAxis = {
+    LINEAR_X: JointAxis.LinearX,
+    LINEAR_Y: JointAxis.LinearY,
+    LINEAR_Z: JointAxis.LinearZ,
+    ANGULAR_X: JointAxis.AngularX,
+    ANGULAR_Y: JointAxis.AngularY,
+    ANGULAR_Z: JointAxis.AngularZ,
+    LINEAR_DISTANCE: JointAxis.LinearDistance,
+  } as const;
+
+  HP_Constraint_SetAxisMotorType(joint: unknown, axis: number, type: number): [number] {
+    const l = this._joint("HP_Constraint_SetAxisMotorType", joint);
+    if (l) l.world.joints.setAxisMotorType(l.handle, axis as JointAxis, type as MotorType);
+    return [0];
+  }
+
+  HP_Constraint_SetAxisMotorPositionTarget(joint: unknown, axis: number, target: number): [number] {
+    const l = this._joint("HP_Constraint_SetAxisMotorPositionTarget", joint);
+    if (l && l.world.joints.getAxisMotorType(l.handle, axis as JointAxis) !== MotorType.Velocity) l.world.joints.setAxisMotorTarget(l.handle, axis as JointAxis, target);
+    return [0];
+  }
+
+  HP_Constraint_SetAxisMotorVelocityTarget(joint: unknown, axis: number, target: number): [number] {
+    const l = this._joint("HP_Constraint_SetAxisMotorVelocityTarget", joint);
+    if (!l) return [0];
+    const j = l.world.joints;
+    j.setAxisMotorVelocityTarget(l.handle, axis as JointAxis, target);
+    if (j.getAxisMotorType(l.handle, axis as JointAxis) === MotorType.Velocity) j.setAxisMotorTarget(l.handle, axis as JointAxis, target);
+    return [0];
+  }
+
+  HP_Constraint_SetAxisMotorStiffness(joint: unknown, axis: number, stiffness: number): [number] {
+    const l = this._joint("HP_Constraint_SetAxisMotorStiffness", joint);
+    if (l) l.world.joints.setAxisMotorSpring(l.handle, axis as JointAxis, stiffness, l.world.joints.getAxisMotorDamping(l.handle, axis as JointAxis));
+    return [0];
+  }
+
+  HP_Constraint_SetAxisMotorDamping(joint: unknown, axis: number, damping: number): [number] {
+    const l = this._joint("HP_Constraint_SetAxisMotorDamping", joint);
+    if (l) l.world.joints.setAxisMotorSpring(l.handle, axis as JointAxis, l.world.joints.getAxisMotorStiffness(l.handle, axis as JointAxis), damping);
+    return [0];
+  }
+
+  HP_Constraint_SetAxisMotorMaxForce(joint: unknown, axis: number, maxForce: number): [number] {
+    const l = this._joint("HP_Constraint_SetAxisMotorMaxForce", joint);
+    if (l) l.world.joints.setAxisMotorMaxForce(l.handle, axis as JointAxis, maxForce);
+    return [0];
+  }
 
   HP_QueryCollector_Create(_capacity: number): [number, number] {
     const id = this._nextId++;
@@ -139,6 +214,15 @@ export class HknpFacade {
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** The joint behind a joint id (`constraint._pluginData[i]`), or null when it was removed since. */
+  private _joint(fn: string, joint: unknown): JointLink | null {
+    const l = joint as JointLink | null;
+    if (l === null || typeof l !== "object" || typeof l.handle !== "number" || !l.world) {
+      throw new TypeError(`hknp.${fn}: joint must be a ContinuumPlugin joint id (constraint._pluginData[0]), got ${String(joint)}`);
+    }
+    return l.world === this.host.world && l.world.joints.isAlive(l.handle) ? l : null;
+  }
 
   private _get(collector: number): Collector {
     const c = this._collectors.get(collector);

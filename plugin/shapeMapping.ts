@@ -182,12 +182,15 @@ export class ShapeData {
     return out;
   }
 
-  /** Tells users and (for geometry, density and trigger flag) parent containers that this shape changed. */
+  /** Tells users and parent containers (rebuilt for geometry, density and trigger flag) that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
     // A container bakes its children's geometry, density and trigger flags into its compound.
     if (what === ShapeChange.Geometry || what === ShapeChange.Density || what === ShapeChange.Trigger) {
       for (const p of this.parents) p.rebuild();
+    } else {
+      // A leaf's material, filter or trigger flag is its containers' bodies' too (plugin/leafSurfaces.ts).
+      for (const p of this.parents) p.notify(what);
     }
   }
 

@@ -605,7 +605,7 @@ function emitManifold(out: ManifoldBuffer, convexIsA: boolean, convexChild: numb
  * With convexIsA the normal points from the convex to the mesh and childA is `convexChild`, childB the
  * triangle index; otherwise the reverse.
  */
-function collideConvexTrianglesInto(
+export function collideConvexTrianglesInto(
   convex: ConvexShape,
   pc: Pose,
   convexChild: number,
@@ -1013,8 +1013,7 @@ const childPose = new Pose();
 /**
  * Collides a pair in which at least one shape is a TriangleMesh or Heightfield: convex vs mesh (either
  * order) and compound children vs mesh, within the speculative margin out.margin (the narrow phase's
- * per-pair path: no boxed double). Mesh-mesh (and mesh-heightfield) pairs do not collide: give dynamic
- * meshes a convex hull or a compound.
+ * per-pair path: no boxed double). Mesh-mesh (and mesh-heightfield) pairs go to meshMesh.ts instead.
  */
 export function collideWithTrianglesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: ManifoldBuffer): void {
   const aTri = isTriangleShape(a),

@@ -8,6 +8,7 @@ import { collideCapsuleCapsule } from "./capsuleCapsule";
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
 import { collideConvexGeneric } from "./convexGeneric";
 import { collideWithTrianglesInto, isTriangleShape } from "./convexMesh";
+import { collideTrianglesTrianglesInto } from "./meshMesh";
 import { collideSphereBox } from "./sphereBox";
 import { collideSphereCapsule } from "./sphereCapsule";
 import { collideSphereSphere } from "./sphereSphere";
@@ -142,9 +143,10 @@ export function collideShapes(a: Shape, pa: Pose, b: Shape, pb: Pose, margin: nu
 
 /** {@link collideShapes} with the margin taken from `out.margin` (the world's per-pair path). */
 export function collideShapesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: ManifoldBuffer): void {
-  // Triangle meshes and heightfields (one manifold per touching triangle; mesh-mesh pairs do not collide).
+  // Triangle meshes and heightfields (one manifold per touching triangle; triangle shape pairs by A's triangles).
   if (isTriangleShape(a) || isTriangleShape(b)) {
-    collideWithTrianglesInto(a, pa, b, pb, out);
+    if (isTriangleShape(a) && isTriangleShape(b)) collideTrianglesTrianglesInto(a, pa, b, pb, out);
+    else collideWithTrianglesInto(a, pa, b, pb, out);
     return;
   }
   const aComp = isCompound(a),

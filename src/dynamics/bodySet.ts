@@ -19,6 +19,8 @@ export const BodyFlag = {
   Touched: 8,
   /** Set by the integrator when a body's velocity became non-finite this step (the world's guard handles it). */
   NonFinite: 16,
+  /** The body has per-child surfaces (materials, filters, triggers per child; the world keeps them). */
+  ChildSurfaces: 32,
 } as const;
 
 interface F64Field {

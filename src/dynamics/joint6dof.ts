@@ -32,7 +32,12 @@ export type JointAxis = (typeof JointAxis)[keyof typeof JointAxis];
 export const AxisMode = { Free: 0, Limited: 1, Locked: 2 } as const;
 export type AxisMode = (typeof AxisMode)[keyof typeof AxisMode];
 
-export const MotorType = { None: 0, Velocity: 1, Position: 2 } as const;
+/**
+ * Motor kinds. SpringForce / SpringAcceleration (Havok's motor types of the same names) drive the axis with the
+ * force k (target - x) + c (velocityTarget - v), k and c set per axis (`motorStiffness`, `motorDamping`), in
+ * force units or, for SpringAcceleration, in acceleration units (scaled by the axis's effective mass).
+ */
+export const MotorType = { None: 0, Velocity: 1, Position: 2, SpringForce: 3, SpringAcceleration: 4 } as const;
 export type MotorType = (typeof MotorType)[keyof typeof MotorType];
 
 /** Number of joint axes (LINEAR_X .. LINEAR_DISTANCE). */
@@ -69,6 +74,12 @@ export interface JointAxisDescription {
    * suspension, it is rolling resistance: the coefficient (dimensionless) times the wheel radius (m). Default 0.
    */
   frictionPerLoad?: number;
+  /** Spring motors: stiffness (see {@link MotorType}). Default 0. */
+  motorStiffness?: number;
+  /** Spring motors: damping (see {@link MotorType}). Default 0. */
+  motorDamping?: number;
+  /** Spring motors: velocity target (m/s or rad/s); the position target is `motorTarget`. Default 0. */
+  motorVelocityTarget?: number;
 }
 
 export interface JointDescription {
@@ -138,7 +149,9 @@ export function checkMode(name: string, mode: unknown): AxisMode {
 
 export function checkMotorType(name: string, t: unknown): MotorType {
   if (typeof t !== "number") throw new TypeError(`${name} must be a MotorType number, got ${fmt(t)}`);
-  if (t !== 0 && t !== 1 && t !== 2) throw new RangeError(`${name} must be MotorType.None, Velocity or Position (0..2), got ${fmt(t)}`);
+  if (t !== 0 && t !== 1 && t !== 2 && t !== 3 && t !== 4) {
+    throw new RangeError(`${name} must be MotorType.None, Velocity, Position, SpringForce or SpringAcceleration (0..4), got ${fmt(t)}`);
+  }
   return t as MotorType;
 }
 

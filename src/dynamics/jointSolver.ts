@@ -67,7 +67,11 @@ const A_MODE = 0,
   A_MAXF = 8,
   A_REST = 9,
   A_FPL = 10,
-  AXS = 11;
+  // Spring motors (MotorType.SpringForce / SpringAcceleration): stiffness, damping, velocity target.
+  A_MK = 11,
+  A_MC = 12,
+  A_VT = 13,
+  AXS = 14;
 const CFG = C_AXES + AXIS_COUNT * AXS;
 
 // Solver state per slot: 5 accumulated impulses per axis, last world direction per axis, lever arms.
@@ -713,6 +717,9 @@ export class JointSolver {
       if (d.motorMaxForce !== undefined) ax[o + A_MAXF] = checkNonNegative(`${n}.motorMaxForce`, d.motorMaxForce, true);
       if (d.springRest !== undefined) ax[o + A_REST] = checkFinite(`${n}.springRest`, d.springRest);
       if (d.frictionPerLoad !== undefined) ax[o + A_FPL] = checkNonNegative(`${n}.frictionPerLoad`, d.frictionPerLoad);
+      if (d.motorStiffness !== undefined) ax[o + A_MK] = checkNonNegative(`${n}.motorStiffness`, d.motorStiffness);
+      if (d.motorDamping !== undefined) ax[o + A_MC] = checkNonNegative(`${n}.motorDamping`, d.motorDamping);
+      if (d.motorVelocityTarget !== undefined) ax[o + A_VT] = checkFinite(`${n}.motorVelocityTarget`, d.motorVelocityTarget);
     }
 
     const slot = this.allocSlot();
@@ -892,6 +899,33 @@ export class JointSolver {
   }
   getAxisMotorMaxForce(handle: number, axis: JointAxis): number {
     return this.cfg[this.axisOffset(handle, axis, "getAxisMotorMaxForce") + A_MAXF];
+  }
+  /**
+   * Stiffness and damping of a spring motor (MotorType.SpringForce: N/m and N s/m, or N m/rad and N m s/rad;
+   * SpringAcceleration: 1/s^2 and 1/s, scaled by the axis's effective mass).
+   */
+  setAxisMotorSpring(handle: number, axis: JointAxis, stiffness: number, damping: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisMotorSpring");
+    checkNonNegative("stiffness", stiffness);
+    checkNonNegative("damping", damping);
+    this.cfg[o + A_MK] = stiffness;
+    this.cfg[o + A_MC] = damping;
+    this.wakeHandle(handle);
+  }
+  getAxisMotorStiffness(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMotorStiffness") + A_MK];
+  }
+  getAxisMotorDamping(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMotorDamping") + A_MC];
+  }
+  /** Velocity target (m/s or rad/s) of a spring motor; its position target is the motor target. */
+  setAxisMotorVelocityTarget(handle: number, axis: JointAxis, target: number): void {
+    const o = this.axisOffset(handle, axis, "setAxisMotorVelocityTarget");
+    this.cfg[o + A_VT] = checkFinite("target", target);
+    this.wakeHandle(handle);
+  }
+  getAxisMotorVelocityTarget(handle: number, axis: JointAxis): number {
+    return this.cfg[this.axisOffset(handle, axis, "getAxisMotorVelocityTarget") + A_VT];
   }
 
   /** Makes the axis's limit / lock a spring (stiffness N/m or N m/rad, damping N s/m or N m s/rad); (0, 0) = rigid. */
@@ -1163,6 +1197,7 @@ export class JointSolver {
         const old = st[io + I_MOT];
         let nw: number;
         if (mt === MotorType.Velocity) nw = old - m * (jv - tgt);
+        else if (mt >= MotorType.SpringForce) nw = springMotor(cfg, ao, old, jv, angular ? wrapAngle(pos - tgt) : pos - tgt, K, h, mt);
         else {
           const err = angular ? wrapAngle(pos - tgt) : pos - tgt;
           const cap = angular ? PASS[P_AREC] : PASS[P_REC];
@@ -1576,6 +1611,30 @@ function defaultAxis(ax: Float64Array, o: number): void {
   ax[o + A_MAXF] = Infinity;
   ax[o + A_REST] = NaN;
   ax[o + A_FPL] = 0;
+  ax[o + A_MK] = 0;
+  ax[o + A_MC] = 0;
+  ax[o + A_VT] = 0;
+}
+
+/**
+ * The new accumulated impulse of a spring motor row: force k (x* - x) + c (v* - v) on the axis, implicit in
+ * the row (the ERP/CFM form of a soft constraint: gamma = 1 / (h (c + h k)), beta = h k / (c + h k); Erin
+ * Catto, "Soft Constraints", GDC 2011), so any stiffness is stable. SpringAcceleration scales k and c by the
+ * axis's effective mass 1/K, so the response does not depend on the bodies' masses. No spring (k = c = 0):
+ * the impulse decays to 0.
+ */
+function springMotor(cfg: Float64Array, ao: number, old: number, jv: number, err: number, K: number, h: number, mt: number): number {
+  let k = cfg[ao + A_MK],
+    c = cfg[ao + A_MC];
+  if (mt === MotorType.SpringAcceleration) {
+    k /= K;
+    c /= K;
+  }
+  const den = c + h * k;
+  if (!(den > 0)) return 0;
+  const gamma = 1 / (h * den);
+  const beta = (h * k) / den;
+  return old - (jv - cfg[ao + A_VT] + (beta / h) * err + gamma * old) / (K + gamma);
 }
 
 function checkLimit(name: string, v: unknown): number {

@@ -48,8 +48,12 @@ export class CompoundChild {
  * Scales a convex shape in its own frame. Boxes scale exactly; spheres take the largest scale
  * component; capsules and cylinders scale their radius by the larger of x and z and their length by y;
  * convex hulls scale their vertices (exact for any non-uniform scale: the hull of the scaled points).
+ * A negative component mirrors: hulls mirror their vertices (the hull of the mirrored points, so its faces
+ * still wind outward); boxes, spheres, capsules and cylinders are symmetric about their own axes' planes,
+ * so only the magnitude matters.
  */
 export function scaleConvex(shape: ConvexShape, sx: number, sy: number, sz: number): ConvexShape {
+  if (shape instanceof ConvexHull) return sx === 1 && sy === 1 && sz === 1 ? shape : scaleHull(shape, sx, sy, sz);
   sx = Math.abs(sx);
   sy = Math.abs(sy);
   sz = Math.abs(sz);
@@ -58,17 +62,18 @@ export function scaleConvex(shape: ConvexShape, sx: number, sy: number, sz: numb
   if (shape instanceof Sphere) return new Sphere(shape.radius * Math.max(sx, sy, sz));
   if (shape instanceof Capsule) return new Capsule(shape.radius * Math.max(sx, sz), shape.halfLength * sy);
   if (shape instanceof Cylinder) return new Cylinder(shape.radius * Math.max(sx, sz), shape.halfHeight * sy);
-  if (shape instanceof ConvexHull) {
-    const v = shape.vertices;
-    const scaled = new Float64Array(v.length);
-    for (let i = 0; i < v.length; i += 3) {
-      scaled[i] = v[i] * sx;
-      scaled[i + 1] = v[i + 1] * sy;
-      scaled[i + 2] = v[i + 2] * sz;
-    }
-    return new ConvexHull(scaled);
-  }
   throw new TypeError(`scaleConvex: unsupported shape type ${shape.type}`);
+}
+
+function scaleHull(shape: ConvexHull, sx: number, sy: number, sz: number): ConvexHull {
+  const v = shape.vertices;
+  const scaled = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i += 3) {
+    scaled[i] = v[i] * sx;
+    scaled[i + 1] = v[i + 1] * sy;
+    scaled[i + 2] = v[i + 2] * sz;
+  }
+  return new ConvexHull(scaled);
 }
 
 /**
@@ -240,7 +245,24 @@ function flattenInto(
   // The parent's scale acts on this child's position; parent scale applies along parent axes.
   const parent = new Pose().set(ppx, ppy, ppz, pqx, pqy, pqz, pqw);
   const ql = Math.sqrt(rot.x * rot.x + rot.y * rot.y + rot.z * rot.z + rot.w * rot.w) || 1;
-  const world = new Pose().compose(parent, pos.x * psx, pos.y * psy, pos.z * psz, rot.x / ql, rot.y / ql, rot.z / ql, rot.w / ql);
+  // A parent scale with negative components (signs D, a mirror when det D < 0) turns this child's frame R
+  // into D R, no rotation when mirroring. D R S = (D R D)(D S) with D D = I: the child takes the rotation
+  // D R D and the signed scale D |Sp| S, the product the code passes on anyway. D R D rotates by the same
+  // angle about the axis det(D) D a.
+  const dx = psx < 0 ? -1 : 1,
+    dy = psy < 0 ? -1 : 1,
+    dz = psz < 0 ? -1 : 1;
+  const det = dx * dy * dz;
+  const world = new Pose().compose(
+    parent,
+    pos.x * psx,
+    pos.y * psy,
+    pos.z * psz,
+    (det * dx * rot.x) / ql,
+    (det * dy * rot.y) / ql,
+    (det * dz * rot.z) / ql,
+    rot.w / ql,
+  );
   // Scale composes per-axis; exact for axis-aligned children, the documented approximation otherwise.
   const sx = sc.x * psx,
     sy = sc.y * psy,

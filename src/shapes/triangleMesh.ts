@@ -11,8 +11,8 @@
  * the enclosed solid, by signed tetrahedra (volume, centroid and inertia are exact for the polyhedron).
  * For an open mesh (a floor, a terrain) there is no enclosed volume: the solid axis-aligned bounding box
  * of the vertices stands in (volume, centre and box inertia); a flat open mesh thus has volume 0 and a
- * dynamic body made of it gets the engine's default mass. Mesh-mesh pairs do not collide: give dynamic
- * meshes a convex hull or a compound.
+ * dynamic body made of it gets the engine's default mass. Mesh-mesh pairs collide triangle by triangle
+ * (collision/meshMesh.ts).
  */
 import type { IntList } from "../collections/intList";
 import { orientedBoxAabb } from "../math/aabb";

@@ -6,7 +6,7 @@
 import { DynamicTree } from "../broadphase/dynamicTree";
 import { IntList } from "../collections/intList";
 import { PairTable } from "../collections/pairTable";
-import { ManifoldBuffer } from "../collision/contactManifold";
+import { ManifoldBuffer, type ContactManifold } from "../collision/contactManifold";
 import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
 import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
 import { isTriggerChild, triggerChildCount } from "../shapes/compound";
@@ -43,13 +43,14 @@ import {
   type SurfaceMaterial,
   surfaceMaterial,
 } from "./descriptions";
+import { ChildSurfaces, toChildSurfaces, type ChildSurfaceDescription } from "./childSurfaces";
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
 import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
 import type { SweepRecorder } from "./debugView";
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
-const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder"]);
+const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaces"]);
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -219,6 +220,10 @@ export class World {
   private readonly poseA = new Pose();
   private readonly poseB = new Pose();
   private readonly pairMaterial: PairMaterial;
+  /** The pair material of a manifold between children with surfaces of their own. */
+  private readonly childPairMaterial: PairMaterial;
+  /** Per-child surfaces by body handle (bodies flagged BodyFlag.ChildSurfaces). */
+  private readonly childSurfaces = new Map<number, ChildSurfaces>();
   private readonly unionFind = new UnionFind();
   private islandMin = new Float64Array(64);
   /** Sleeping islands: lists of handles, by island id. */
@@ -287,6 +292,8 @@ export class World {
       spring: { frequency: this.contactSpring.frequency, dampingRatio: this.contactSpring.dampingRatio },
       maximumRecoveryVelocity: this.maximumRecoveryVelocity,
     };
+    // Every field is rewritten by combineMaterial before use.
+    this.childPairMaterial = { ...this.pairMaterial, spring: { ...this.pairMaterial.spring } };
     this.rayVisitor.world = this;
     // One bound function for the solver's wake requests (created once, not per call).
     this.joints = new JointSolver(this.bodies, (handle: number) => {
@@ -439,6 +446,7 @@ export class World {
     const i = this.index(handle, "removeBody");
     const b = this.bodies;
     this.joints.onBodyRemoved(handle);
+    this.childSurfaces.delete(handle);
     this.removeProxy(i);
     const isl = b.island[i];
     if (isl >= 0) {
@@ -750,6 +758,7 @@ export class World {
     // Keep the origin where it is while the centre of mass moves with the new shape.
     this.getPosition(handle, tmpV);
     b.shape[i] = shape;
+    if (b.flags[i] & BodyFlag.ChildSurfaces) this.setChildSurfaces(handle, null);
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
@@ -886,6 +895,28 @@ export class World {
   }
   getMaterial(handle: number): SurfaceMaterial {
     return { ...this.bodies.material[this.index(handle, "getMaterial")] };
+  }
+
+  /**
+   * Gives the children of the body's shape surfaces of their own (Havok's per-leaf materials, filters and
+   * triggers of a container): runs of compound children or mesh triangles, each with a material, filter and
+   * trigger flag; null removes them. Contacts between two children combine the children's materials (a run
+   * without one uses the body's), are dropped when the children's filters do not meet, and a trigger child
+   * reports trigger events instead of contacts. The body's own filter still gates the pair as a whole (set it
+   * to cover every child). Cleared by setShape, whose child numbering may differ.
+   */
+  setChildSurfaces(handle: number, surfaces: readonly ChildSurfaceDescription[] | null): void {
+    const i = this.index(handle, "setChildSurfaces");
+    if (surfaces === null) {
+      this.childSurfaces.delete(handle);
+      this.bodies.flags[i] &= ~BodyFlag.ChildSurfaces;
+      return;
+    }
+    this.childSurfaces.set(handle, toChildSurfaces(surfaces, (m) => validateMaterial(surfaceMaterial({ ...m }))));
+    this.bodies.flags[i] |= BodyFlag.ChildSurfaces;
+  }
+  hasChildSurfaces(handle: number): boolean {
+    return (this.bodies.flags[this.index(handle, "hasChildSurfaces")] & BodyFlag.ChildSurfaces) !== 0;
   }
 
   /** Collision filter: a pair collides when (A.membership & B.collideWith) and (B.membership & A.collideWith). */
@@ -1283,7 +1314,8 @@ export class World {
       collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
       if (mb.count === 0) continue;
       if (sweepT > 0) this.rewindManifolds(mb, sweepT);
-      const mat = this.combineMaterial(ia, ib);
+      const mat = this.combineMaterial(ia, ib, b.material[ia], b.material[ib], this.pairMaterial);
+      const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
       if (
         b.continuity[ia] === ContinuousDetectionMode.Continuous &&
         b.continuity[ib] === ContinuousDetectionMode.Continuous &&
@@ -1310,7 +1342,9 @@ export class World {
           }
           if (!solid) continue;
         }
-        solver.add(b, ia, ib, man, mat);
+        const mm = split ? this.childManifoldMaterial(ia, ib, man, mat) : mat;
+        if (mm === null) continue;
+        solver.add(b, ia, ib, man, mm);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
       }
@@ -1333,7 +1367,7 @@ export class World {
     const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
       contB = b.continuity[ib] === ContinuousDetectionMode.Continuous;
     if (!contA && !contB) return 0;
-    // Triangle shapes never collide with each other (README), so such a pair has nothing to sweep.
+    // Triangle shape pairs collide without a sweep (README), so such a pair has nothing to sweep.
     if (isTriangleShape(shapeA) && isTriangleShape(shapeB)) return 0;
     const dt = this.stepDt;
     const va = this.vPredA,
@@ -1743,11 +1777,40 @@ export class World {
     updateWorldInertia(b, i);
   }
 
-  /** Combines two surfaces into the pair material (Babylon/Havok combine modes; the larger mode wins). */
-  private combineMaterial(ia: number, ib: number): PairMaterial {
-    const A = this.bodies.material[ia],
-      B = this.bodies.material[ib];
-    const m = this.pairMaterial;
+  /**
+   * A manifold between children of bodies with per-child surfaces (setChildSurfaces): null when the
+   * children's filters keep them apart or a child is a trigger (its overlap becomes a trigger event of the
+   * pair), else the pair material, combined from the children's materials when either has its own.
+   */
+  private childManifoldMaterial(ia: number, ib: number, man: ContactManifold, mat: PairMaterial): PairMaterial | null {
+    const b = this.bodies;
+    const sa = b.flags[ia] & BodyFlag.ChildSurfaces ? this.childSurfaces.get(b.handle[ia]) : undefined,
+      sb = b.flags[ib] & BodyFlag.ChildSurfaces ? this.childSurfaces.get(b.handle[ib]) : undefined;
+    const ra = sa ? sa.runOf(man.childA) : -1,
+      rb = sb ? sb.runOf(man.childB) : -1;
+    // A side without surfaces of its own filters as its body.
+    const memA = sa ? sa.membership[ra] : b.membership[ia],
+      colA = sa ? sa.collideWith[ra] : b.collideWith[ia],
+      memB = sb ? sb.membership[rb] : b.membership[ib],
+      colB = sb ? sb.collideWith[rb] : b.collideWith[ib];
+    if ((memA & colB) === 0 || (memB & colA) === 0) return null;
+    if ((sa && sa.trigger[ra]) || (sb && sb.trigger[rb])) {
+      for (let c = 0; c < man.count; c++) {
+        if (man.depth[c] >= 0) {
+          this.triggerCur.insert(b.handle[ia], b.handle[ib]);
+          break;
+        }
+      }
+      return null;
+    }
+    const ma = sa ? sa.materials[ra] : null,
+      mb = sb ? sb.materials[rb] : null;
+    if (ma === null && mb === null) return mat;
+    return this.combineMaterial(ia, ib, ma ?? b.material[ia], mb ?? b.material[ib], this.childPairMaterial);
+  }
+
+  /** Combines two surfaces into the pair material `m` (Babylon/Havok combine modes; the larger mode wins). */
+  private combineMaterial(ia: number, ib: number, A: SurfaceMaterial, B: SurfaceMaterial, m: PairMaterial): PairMaterial {
     const fm = A.frictionCombine > B.frictionCombine ? A.frictionCombine : B.frictionCombine;
     const rm = A.restitutionCombine > B.restitutionCombine ? A.restitutionCombine : B.restitutionCombine;
     // Combined in a loop over a scratch array: no calls with double arguments per pair.
@@ -2447,7 +2510,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return r;
 }
 
-/** Meshes and heightfields: shapes made of triangles, which do not collide with each other. */
+/** Meshes and heightfields: shapes made of triangles (their pairs collide without sweeps). */
 function isTriangleShape(s: Shape): boolean {
   return s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield;
 }
