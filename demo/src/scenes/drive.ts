@@ -186,9 +186,11 @@ function build(stage: Stage): SceneContent {
     box(stage, { name: `bump-${k}`, size: [6, 0.3, 0.3], position: [-4, 0, -28 + 3 * k], rotation: diamond, color: PALETTE.yellow, receive: true, friction: 1 });
   }
   const rest = RADIUS - WHEELS[0].y + 0.08;
-  const cars = { "6-DoF car": sixDofCar(stage, new Vector3(-4, rest, -40)), "wheel-joint car": wheelJointCar(stage, new Vector3(4, rest, -40)) };
-  type CarName = keyof typeof cars;
-  let selected: CarName = "wheel-joint car";
+  type CarName = "6-DoF car" | "wheel-joint car";
+  const cars = new Map<CarName, Car>([["6-DoF car", sixDofCar(stage, new Vector3(-4, rest, -40))]]);
+  // WheelConstraint is Continuum's own joint: on Havok only the 6-DoF car is built (the caption says so).
+  stage.physics.continuumOnly("WheelConstraint", () => cars.set("wheel-joint car", wheelJointCar(stage, new Vector3(4, rest, -40))));
+  let selected: CarName = cars.has("wheel-joint car") ? "wheel-joint car" : "6-DoF car";
   let throttle = 0,
     steer = 0,
     brake = false;
@@ -203,11 +205,11 @@ function build(stage: Stage): SceneContent {
   const follow = new Vector3();
   return {
     bodies: [],
-    created: 23, // terrain, ramp, deck, 6 bumps; 9 bodies of the 6-DoF car, 5 of the wheel-joint car
+    created: 18 + (cars.has("wheel-joint car") ? 5 : 0), // terrain, ramp, deck, 6 bumps; 9 bodies of the 6-DoF car, 5 of the wheel-joint car
     groundTop: 0,
-    constraints: [...cars["6-DoF car"].constraints, ...cars["wheel-joint car"].constraints],
+    constraints: [...cars.values()].flatMap((c) => c.constraints),
     controls: [
-      { kind: "choice", id: "car", label: "Car", options: Object.keys(cars), value: selected, onChange: (v) => (selected = v as CarName) },
+      { kind: "choice", id: "car", label: "Car", options: [...cars.keys()], value: selected, onChange: (v) => (selected = v as CarName) },
       { kind: "slider", id: "throttle", label: "Throttle", min: -1, max: 1, step: 0.05, value: 0, format: (v) => `${Math.round(v * 100)} %`, onInput: (v) => (padThrottle = v) },
       { kind: "slider", id: "steer", label: "Steer", min: -1, max: 1, step: 0.05, value: 0, format: (v) => `${Math.round(v * MAX_STEER * 57.3)}°`, onInput: (v) => (padSteer = v) },
       { kind: "choice", id: "brake", label: "Brake", options: ["off", "on"], value: "off", onChange: (v) => (padBrake = v) },
@@ -224,17 +226,17 @@ function build(stage: Stage): SceneContent {
       const target = keySteer !== 0 ? keySteer : padSteer;
       steer += Math.max(-0.08, Math.min(0.08, target - steer));
       brake = keys.has("b") || padBrake === "on";
-      for (const name of Object.keys(cars) as CarName[]) {
-        if (name === selected) cars[name].drive(throttle, steer, brake);
-        else cars[name].drive(0, 0, true);
+      for (const [name, car] of cars) {
+        if (name === selected) car.drive(throttle, steer, brake);
+        else car.drive(0, 0, true);
       }
     },
     afterStep() {
-      speed = cars[selected].chassis.getLinearVelocity().length();
+      speed = cars.get(selected)!.chassis.getLinearVelocity().length();
     },
     frame() {
       // Chase camera: behind the selected car, eased.
-      const node = cars[selected].chassis.transformNode;
+      const node = cars.get(selected)!.chassis.transformNode;
       const fwd = Vector3.Forward().applyRotationQuaternion(node.rotationQuaternion!);
       follow.copyFrom(node.position);
       Vector3.LerpToRef(camera.target, follow, 0.15, camera.target);
