@@ -14,17 +14,21 @@
  *
  * So a speculative contact's point is moved onto the surface of the body that turns faster: its anchor is
  * then its own feature and follows it exactly; the other body's anchor carries the whole offset, but it turns
- * slower (a static or non-rotating body: not at all), so the error is never larger than the midpoint's.
+ * slower, so the error is never larger than the midpoint's. Against a static body the point is always on the
+ * moving body: a static body never turns, while the moving one may start turning within the step (a tilted
+ * plate that lands on one edge and slaps flat, its far edge's anchors half a 0.6 m gap off it: 2 cm).
  * Normal impulses are unchanged (the shift is along the normal, so it adds no torque). Overlapping contacts
  * keep their midpoints: those lie within half the depth (millimetres) of both surfaces, and moving them would
  * only move where friction acts (a rolling wheel's, measured in test/plugin/car.test.ts).
  */
 import type { ContactManifold } from "../collision/contactManifold";
+import { MotionType } from "../world/descriptions";
 import type { BodySet } from "./bodySet";
 
 /**
  * Moves manifold m's speculative contact points (depth < 0: midpoints of the gap) onto the surface of body ia
- * or ib, whichever has the larger angular speed (a tie, including neither turning, keeps the midpoint). The
+ * or ib, whichever has the larger angular speed, and always onto ia's when ib is static (the world makes a
+ * static body B); otherwise a tie keeps the midpoint. The
  * normal points from A to B: A's surface point is p + n depth / 2, B's is p - n depth / 2.
  */
 export function anchorOnFasterTurningBody(b: BodySet, ia: number, ib: number, m: ContactManifold): void {
@@ -33,8 +37,10 @@ export function anchorOnFasterTurningBody(b: BodySet, ia: number, ib: number, m:
     b3 = ib * 3;
   const wa = w[a3] * w[a3] + w[a3 + 1] * w[a3 + 1] + w[a3 + 2] * w[a3 + 2];
   const wb = w[b3] * w[b3] + w[b3 + 1] * w[b3 + 1] + w[b3 + 2] * w[b3 + 2];
-  if (wa === wb) return;
-  const s = wa > wb ? 0.5 : -0.5;
+  let s: number;
+  if (b.motionType[ib] === MotionType.Static || wa > wb) s = 0.5;
+  else if (wb > wa) s = -0.5;
+  else return;
   const nx = m.normalX,
     ny = m.normalY,
     nz = m.normalZ;
