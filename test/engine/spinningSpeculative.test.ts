@@ -5,7 +5,7 @@
  * centre crossed a two-sided ground mesh: test/plugin/thinFastBodies.test.ts, seed 8).
  */
 import { describe, expect, it } from "vitest";
-import { Box, MotionType, TriangleMesh, type World } from "../../src/index";
+import { Box, MotionType, TriangleMesh, type BodyDescription, type World } from "../../src/index";
 import { makeWorld } from "./helpers";
 
 const HALF = [0.3, 0.01, 0.2]; // a 0.6 x 0.02 x 0.4 m plate
@@ -36,6 +36,17 @@ function floor(world: World, kind: "box" | "mesh"): void {
   world.createBody({ motionType: MotionType.Static, collidable: { shape: new TriangleMesh(pts, idx) } });
 }
 
+/** Drops the plate from the given state for n steps; returns the lowest any corner went (m) and the plate. */
+function drop(world: World, at: Omit<BodyDescription, "collidable" | "density">, n: number): { lowest: number; plate: number } {
+  const plate = world.createBody({ ...at, density: 0.2 / (0.6 * 0.02 * 0.4), collidable: { shape: new Box(HALF[0], HALF[1], HALF[2]) } });
+  let lowest = Infinity;
+  for (let s = 0; s < n; s++) {
+    world.step(1 / 60);
+    lowest = Math.min(lowest, lowestCorner(world, plate));
+  }
+  return { lowest, plate };
+}
+
 describe("a fast-spinning plate's speculative contacts hold its corners (thin fast bodies, seed 8)", () => {
   for (const kind of ["box", "mesh"] as const) {
     it(`${kind} floor: the plate spinning 87 rad/s, 0.44 m above, lands with no corner below the floor`, () => {
@@ -43,19 +54,16 @@ describe("a fast-spinning plate's speculative contacts hold its corners (thin fa
       floor(world, kind);
       // The pose and velocities plate 39 of thinFastBodies seed 8 had one step before it went in: tilted,
       // falling at 23.5 m/s and spinning 87 rad/s about the vertical plane's normal (a plate-plate knock).
-      const plate = world.createBody({
-        position: { x: 0.08, y: 0.6014, z: 0.32 },
-        orientation: { x: -0.235, y: -0.778, z: -0.212, w: 0.543 },
-        linearVelocity: { x: 2.246, y: -23.519, z: 0.04 },
-        angularVelocity: { x: 0.71, y: 13.21, z: -86.69 },
-        density: 0.2 / (0.6 * 0.02 * 0.4),
-        collidable: { shape: new Box(HALF[0], HALF[1], HALF[2]) },
-      });
-      let lowest = Infinity;
-      for (let s = 0; s < 3; s++) {
-        world.step(1 / 60);
-        lowest = Math.min(lowest, lowestCorner(world, plate));
-      }
+      const { lowest, plate } = drop(
+        world,
+        {
+          position: { x: 0.08, y: 0.6014, z: 0.32 },
+          orientation: { x: -0.235, y: -0.778, z: -0.212, w: 0.543 },
+          linearVelocity: { x: 2.246, y: -23.519, z: 0.04 },
+          angularVelocity: { x: 0.71, y: 13.21, z: -86.69 },
+        },
+        3,
+      );
       // Corners arriving at 20-45 m/s (5-9 cm per substep) stop within a fraction of a substep's travel (one
       // solver iteration per substep, measured 9-13 mm); less than the plate's 2 cm thickness keeps its centre
       // above the floor, so a two-sided mesh still pushes it up. Before: a corner 21 cm down (0.2 of the
@@ -71,18 +79,11 @@ describe("a fast-spinning plate's speculative contacts hold its corners (thin fa
     // Plate 41 of thinFastBodies seed 6, one step before it landed (same place in its 1 m cell): its low edge
     // lands first and turns it flat within the step, so its far corners' anchors, half a 0.6 m gap off it at
     // the start, would turn with it.
-    const plate = world.createBody({
-      position: { x: 0.9567, y: 0.5134, z: -0.2184 },
-      orientation: { x: -0.028, y: 0.803, z: -0.199, w: 0.561 },
-      linearVelocity: { x: 0, y: -37.026, z: 0 },
-      density: 0.2 / (0.6 * 0.02 * 0.4),
-      collidable: { shape: new Box(HALF[0], HALF[1], HALF[2]) },
-    });
-    let lowest = Infinity;
-    for (let s = 0; s < 120; s++) {
-      world.step(1 / 60);
-      lowest = Math.min(lowest, lowestCorner(world, plate));
-    }
+    const { lowest, plate } = drop(
+      world,
+      { position: { x: 0.9567, y: 0.5134, z: -0.2184 }, orientation: { x: -0.028, y: 0.803, z: -0.199, w: 0.561 }, linearVelocity: { x: 0, y: -37.026, z: 0 } },
+      120,
+    );
     // Less than half the plate's thickness in (measured 6 mm): a flat plate's centre stays above the open
     // mesh, which pushes it back up. Anchored at the gap's midpoint: 17 mm here, 2 cm in seed 6, where the
     // plate's centre went under and the mesh pushed it on through.
