@@ -19,6 +19,7 @@ import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
+import { anchorOnFasterTurningBody } from "../dynamics/contactAnchors";
 import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
 import {
   clampSpeeds,
@@ -1344,6 +1345,9 @@ export class World {
         }
         const mm = split ? this.childManifoldMaterial(ia, ib, man, mat) : mat;
         if (mm === null) continue;
+        // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
+        // a speculative contact unseen (contactAnchors.ts).
+        anchorOnFasterTurningBody(b, ia, ib, man);
         solver.add(b, ia, ib, man, mm);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
