@@ -12,7 +12,7 @@
  * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
  * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
- * manifolds meeting an impact, see solve). Friction has no position error for the relax pass to take energy
+ * manifolds whose impact it stops, see solve). Friction has no position error for the relax pass to take energy
  * out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-substep solver does; this
  * is about a quarter of the solver's work.
  */
@@ -568,6 +568,8 @@ export class ContactSolver {
         mB = invMass[b];
       const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
       const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+      // Whether this pass raised the normal impulse of a contact meeting an impact (see the friction loop).
+      let impacting = 0;
       if (hd[o + H_IMPACT] === 1) {
         // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
         // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
@@ -577,11 +579,22 @@ export class ContactSolver {
         // a speculative contact; the per-contact rows push penetration out.
         let minSep = Infinity;
         for (let k = 0; k < n; k++) {
-          const sep = c[(i * 4 + k) * CONTACT + C_SEPARATION];
+          const co = (i * 4 + k) * CONTACT;
+          if (!useBias) {
+            // The relax pass follows a position update: the gap the solve pass saw has (partly) closed. Allowing
+            // that stale gap again let the centroid approach into penetration (thin plates through a mesh floor,
+            // a disc hull landing with spin).
+            anchorWorld(pos, rot, a, c, co + C_LAX, tmpA);
+            anchorWorld(pos, rot, b, c, co + C_LBX, tmpB);
+            c[co + C_SEPARATION] = (tmpB[0] - tmpA[0]) * nx + (tmpB[1] - tmpA[1]) * ny + (tmpB[2] - tmpA[2]) * nz + c[co + C_ADJ_SEP];
+          }
+          const sep = c[co + C_SEPARATION];
           if (sep < minSep) minSep = sep;
         }
         centroidIO[0] = minSep > 0 ? minSep * invH : 0;
         shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        // The relax pass stopping (part of) the impact: its friction must act within that impulse (below).
+        if (centroidIO[1] > 0) impacting = 1;
         if (centroidIO[1] > 0) {
           for (let k = 0; k < n; k++) {
             const co = (i * 4 + k) * CONTACT;
@@ -599,7 +612,6 @@ export class ContactSolver {
       const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
       const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
       const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
-      let impacting = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Current separation. Poses change only in the position integration between the solve and the
@@ -645,6 +657,7 @@ export class ContactSolver {
         let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
         if (next < 0) next = 0;
         const lambda = next - old;
+        if (lambda > 0 && c[co + C_WARM] >= 0) impacting = 1;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
         // first pushes this step (gravity up to then included), not at the start of the step.
         if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
@@ -672,7 +685,6 @@ export class ContactSolver {
           c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
           const warm = c[co + C_WARM];
           if (warm >= 0) {
-            impacting = 1;
             const added = c[co + C_NORMAL_IMPULSE] - warm;
             c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
           }
@@ -686,9 +698,13 @@ export class ContactSolver {
         muS = hd[o + H_STATIC_FRICTION];
       const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
-      // The relax pass solves friction only for manifolds meeting an impact: a speculative contact's impact is
-      // stopped by the relax pass (the gap closes in the position update before it), and friction must act
-      // within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
+      // The relax pass solves friction only for a manifold whose impact it stopped (in part): a speculative
+      // contact's impact is stopped by the relax pass (the gap closes in the position update before it), and
+      // friction must act within that impulse, bounded by mu times it (a domino landing flat must not keep its
+      // sliding speed). Approaching at the start of the step (C_WARM) is not enough: the contacts of a rolling
+      // wheel sit ahead of its lowest point and "approach" at ~0.1 x its speed every step, though the solve pass
+      // holds them; friction solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees
+      // over 100 m. Only a relax pass that pushes (the centroid pre-pass or a contact of the impact) counts.
       const nf = useBias || impacting === 1 ? n : 0;
       for (let k = 0; k < nf; k++) {
         const co = (i * 4 + k) * CONTACT;
