@@ -41,33 +41,40 @@ const H_A = 0,
 /** Header stride. */
 export const HEADER = 24;
 
-/** Contact fields per contact slot. */
-const C_RAX = 0,
-  C_RBX = 3,
-  C_LAX = 6, // anchor on A in A's frame (relative to its centre of mass)
-  C_LBX = 9,
-  C_ADJ_SEP = 12,
-  C_NORMAL_MASS = 13,
-  C_T1_MASS = 14,
-  C_T2_MASS = 15,
-  C_NORMAL_IMPULSE = 16,
-  C_T1_IMPULSE = 17,
-  C_T2_IMPULSE = 18,
-  C_MAX_NORMAL_IMPULSE = 19,
-  C_REL_VEL = 20,
-  C_FEATURE = 21,
-  C_SEPARATION = 22, // separation at the end of the step (for events)
-  C_TOTAL_IMPULSE = 23, // normal impulse summed over the step's substeps
-  C_PX = 24, // contact point at t0, world
-  C_T12_MASS = 27, // off-diagonal of the inverse 2x2 tangent mass
-  C_WARM = 28, // impact tracking: the normal impulse this substep was warm started with (-1: not tracked)
-  C_IMPACT_IMPULSE = 29, // impulse an impact substep added beyond its warm start, not to be re-applied
-  C_E1X = 30, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
-  C_E1Y = 31,
-  C_L1 = 32, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
-  C_L2 = 33;
+/**
+ * Contact fields per contact slot. The normal row's fields come first, in the order the relax pass reads them
+ * (the first 27 numbers); the friction row's and the events' fields follow.
+ */
+const C_ANX = 0, // rA x n: A's angular Jacobian of the normal row (fixed for the step)
+  C_BNX = 3, // rB x n
+  C_IANX = 6, // IA (rA x n): A's angular velocity change per unit normal impulse
+  C_IBNX = 9, // IB (rB x n)
+  C_NORMAL_MASS = 12,
+  C_NORMAL_IMPULSE = 13,
+  C_SEPARATION = 14, // current separation (set by the relax pass for the next substep; at the end, for events)
+  C_ADJ_SEP = 15,
+  C_LAX = 16, // anchor on A in A's frame (relative to its centre of mass)
+  C_LBX = 19,
+  C_TOTAL_IMPULSE = 22, // normal impulse summed over the step's substeps
+  C_WARM = 23, // impact tracking: the normal impulse this substep was warm started with (-1: not tracked)
+  C_IMPACT_IMPULSE = 24, // impulse an impact substep added beyond its warm start, not to be re-applied
+  C_MAX_NORMAL_IMPULSE = 25,
+  C_REL_VEL = 26,
+  C_RAX = 27, // lever arms at t0 (world), for the friction rows, warm start and restitution
+  C_RBX = 30,
+  C_T1_IMPULSE = 33,
+  C_T2_IMPULSE = 34,
+  C_T1_MASS = 35,
+  C_T2_MASS = 36,
+  C_T12_MASS = 37, // off-diagonal of the inverse 2x2 tangent mass
+  C_E1X = 38, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
+  C_E1Y = 39,
+  C_L1 = 40, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
+  C_L2 = 41,
+  C_FEATURE = 42,
+  C_PX = 43; // contact point at t0, world
 /** Contact stride. */
-export const CONTACT = 34;
+export const CONTACT = 46;
 
 /**
  * A contact whose bodies approach faster than this at the start of the step meets an impact during the
@@ -349,12 +356,12 @@ export class ContactSolver {
       const n = hd[o + H_COUNT];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        const rax = c[co],
-          ray = c[co + 1],
-          raz = c[co + 2];
-        const rbx = c[co + 3],
-          rby = c[co + 4],
-          rbz = c[co + 5];
+        const rax = c[co + C_RAX],
+          ray = c[co + C_RAX + 1],
+          raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX],
+          rby = c[co + C_RBX + 1],
+          rbz = c[co + C_RBX + 2];
         // Effective masses, inline (calls with many double arguments would box them): for directions
         // d, e: K(d, e) = (mA + mB) d.e + (rA x d) IA (rA x e) + (rB x d) IB (rB x e).
         const an_x = ray * nz - raz * ny, an_y = raz * nx - rax * nz, an_z = rax * ny - ray * nx;
@@ -368,6 +375,13 @@ export class ContactSolver {
         let vx = iB0 * bn_x + iB3 * bn_y + iB4 * bn_z, vy = iB3 * bn_x + iB1 * bn_y + iB5 * bn_z, vz = iB4 * bn_x + iB5 * bn_y + iB2 * bn_z;
         const kn = mA + mB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
         c[co + C_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
+        // The normal row's angular terms, once per step: the passes then read 12 numbers per contact instead
+        // of recomputing two cross products and two inertia products per visit (Box2D v3 and bepu keep the
+        // Jacobians and the inverse-inertia-weighted ones in the constraint the same way).
+        c[co + C_ANX] = an_x; c[co + C_ANX + 1] = an_y; c[co + C_ANX + 2] = an_z;
+        c[co + C_BNX] = bn_x; c[co + C_BNX + 1] = bn_y; c[co + C_BNX + 2] = bn_z;
+        c[co + C_IANX] = ux; c[co + C_IANX + 1] = uy; c[co + C_IANX + 2] = uz;
+        c[co + C_IBNX] = vx; c[co + C_IBNX + 1] = vy; c[co + C_IBNX + 2] = vz;
         ux = iA0 * a1x + iA3 * a1y + iA4 * a1z; uy = iA3 * a1x + iA1 * a1y + iA5 * a1z; uz = iA4 * a1x + iA5 * a1y + iA2 * a1z;
         vx = iB0 * b1x + iB3 * b1y + iB4 * b1z; vy = iB3 * b1x + iB1 * b1y + iB5 * b1z; vz = iB4 * b1x + iB5 * b1y + iB2 * b1z;
         const k11 = mA + mB + a1x * ux + a1y * uy + a1z * uz + b1x * vx + b1y * vy + b1z * vz;
@@ -457,8 +471,8 @@ export class ContactSolver {
         const px = pn * nx + p1 * t1x + p2 * t2x;
         const py = pn * ny + p1 * t1y + p2 * t2y;
         const pz = pn * nz + p1 * t1z + p2 * t2z;
-        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
         vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
         vbx += mB * px; vby += mB * py; vbz += mB * pz;
         let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
@@ -478,12 +492,11 @@ export class ContactSolver {
   }
 
   /**
-   * One solver iteration over every manifold. With `useBias` penetration is pushed out by the spring
-   * (capped at the maximum recovery velocity); without it (the relax pass) only the speculative gap is
-   * honoured, so no push-out energy remains in the velocities. `accumulate` adds each contact's impulse
-   * to its step total (for events).
+   * The biased pass of a substep: normal rows with the spring bias (penetration pushed out, capped at the
+   * maximum recovery velocity; speculative rows close exactly their gap), then the friction rows. The
+   * separation is the one the previous relax pass stored (the poses have not moved since).
    */
-  solve(bodies: BodySet, h: number, useBias: boolean, accumulate: boolean): void {
+  solve(bodies: BodySet, h: number): void {
     const s = this.cur;
     const hd = s.header,
       c = s.contacts,
@@ -491,9 +504,7 @@ export class ContactSolver {
     const invMass = bodies.invMass,
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
-      w = bodies.angVel,
-      pos = bodies.pos,
-      rot = bodies.rot;
+      w = bodies.angVel;
     const invH = 1 / h;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
@@ -504,107 +515,63 @@ export class ContactSolver {
         ny = hd[o + H_NX + 1],
         nz = hd[o + H_NX + 2];
       const biasRate = hd[o + H_BIAS_RATE],
-        massScale = useBias ? hd[o + H_MASS_SCALE] : 1,
-        impulseScale = useBias ? hd[o + H_IMPULSE_SCALE] : 0,
+        massScale = hd[o + H_MASS_SCALE],
+        impulseScale = hd[o + H_IMPULSE_SCALE],
         maxRecovery = hd[o + H_MAX_RECOVERY];
       const a3 = a * 3,
-        b3 = b * 3,
-        a4 = a * 4,
-        b4 = b * 4,
-        a6 = a * 6,
-        b6 = b * 6;
+        b3 = b * 3;
       const mA = invMass[a],
         mB = invMass[b];
-      const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
-      const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
-      const aqx = rot[a4], aqy = rot[a4 + 1], aqz = rot[a4 + 2], aqw = rot[a4 + 3];
-      const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
-      const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
-      const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        // Current separation. Poses change only in the position integration between the solve and the
-        // relax pass of a substep, so the relax pass computes it from the anchors at the current poses and
-        // stores it; the next substep's solve pass (same poses) reuses it. The first substep starts from
-        // the narrow phase's value.
-        let sep: number;
-        if (useBias) sep = c[co + C_SEPARATION];
-        else {
-          let lx = c[co + C_LAX], ly = c[co + C_LAX + 1], lz = c[co + C_LAX + 2];
-          let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
-          const pax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
-          const pay = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
-          const paz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
-          lx = c[co + C_LBX]; ly = c[co + C_LBX + 1]; lz = c[co + C_LBX + 2];
-          tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
-          const pbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
-          const pby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
-          const pbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
-          sep = (pbx - pax) * nx + (pby - pay) * ny + (pbz - paz) * nz + c[co + C_ADJ_SEP];
-          c[co + C_SEPARATION] = sep;
-        }
-
+        const sep = c[co + C_SEPARATION];
         let bias = 0,
           ms = 1,
           is = 0;
         if (sep > 0) {
           // Speculative: allow the approach that exactly closes the gap in this substep.
           bias = sep * invH;
-        } else if (useBias) {
+        } else {
           bias = biasRate * sep;
           if (bias < -maxRecovery) bias = -maxRecovery;
           ms = massScale;
           is = impulseScale;
         }
-        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
-        const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
-        const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
-        const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
-        const vn = dvx * nx + dvy * ny + dvz * nz;
+        const vn =
+          (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz +
+          wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
+          (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
         const old = c[co + C_NORMAL_IMPULSE];
         let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
         // first pushes this step (gravity up to then included), not at the start of the step.
-        if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
+        if (next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
         c[co + C_NORMAL_IMPULSE] = next;
         if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
         // Applied unconditionally: a branch that is rarely taken would deoptimise this loop the first time.
-        {
-          const px = lambda * nx, py = lambda * ny, pz = lambda * nz;
-          vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-          vbx += mB * px; vby += mB * py; vbz += mB * pz;
-          let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
-          wax -= iA0 * cx + iA3 * cy + iA4 * cz;
-          way -= iA3 * cx + iA1 * cy + iA5 * cz;
-          waz -= iA4 * cx + iA5 * cy + iA2 * cz;
-          cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
-          wbx += iB0 * cx + iB3 * cy + iB4 * cz;
-          wby += iB3 * cx + iB1 * cy + iB5 * cz;
-          wbz += iB4 * cx + iB5 * cy + iB2 * cz;
-        }
-        if (accumulate) {
-          c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
-          const warm = c[co + C_WARM];
-          if (warm >= 0) {
-            const added = c[co + C_NORMAL_IMPULSE] - warm;
-            c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
-          }
-        }
+        const la = lambda * mA,
+          lb = lambda * mB;
+        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        wax -= lambda * c[co + C_IANX]; way -= lambda * c[co + C_IANX + 1]; waz -= lambda * c[co + C_IANX + 2];
+        wbx += lambda * c[co + C_IBNX]; wby += lambda * c[co + C_IBNX + 1]; wbz += lambda * c[co + C_IBNX + 2];
       }
       // Friction: per contact, the tangent pair with its 2x2 effective mass, limited to the Coulomb disc
       // of radius mu * (this contact's normal impulse).
       const mu = hd[o + H_FRICTION];
       const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
       const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
-      const nf = useBias ? n : 0;
-      for (let k = 0; k < nf; k++) {
+      const a6 = a * 6,
+        b6 = b * 6;
+      const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
+      const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+      for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const o1 = c[co + C_T1_IMPULSE],
           o2 = c[co + C_T2_IMPULSE];
@@ -613,8 +580,8 @@ export class ContactSolver {
           // No normal force and no friction held: nothing to do (speculative contacts at rest).
           continue;
         }
-        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
         const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
         const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
@@ -660,6 +627,96 @@ export class ContactSolver {
   }
 
   /**
+   * The relax pass of a substep, after the position integration: normal rows without the spring bias (only
+   * the speculative gap is honoured, so no push-out energy remains in the velocities), at the separation of
+   * the current poses, which it stores for the next substep's biased pass. Adds each contact's impulse to its
+   * step total (for events) and tracks impacts (see warmStart).
+   *
+   * The separation is the t0 value plus the change of n . (anchorB - anchorA). With the anchors in body frames,
+   * n . (R l) = (R^T n) . l, so n is rotated into each body's frame once per manifold and each contact costs two
+   * dot products (Box2D v3's contact_solver.c keeps the same per-contact cost with its delta-position form).
+   */
+  relax(bodies: BodySet, h: number): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    const invMass = bodies.invMass,
+      vel = bodies.vel,
+      w = bodies.angVel,
+      pos = bodies.pos,
+      rot = bodies.rot;
+    const invH = 1 / h;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const a3 = a * 3,
+        b3 = b * 3,
+        a4 = a * 4,
+        b4 = b * 4;
+      const mA = invMass[a],
+        mB = invMass[b];
+      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      // n in A's and B's frames (rotation by the conjugate orientations), and n . (pB - pA).
+      let qx = -rot[a4], qy = -rot[a4 + 1], qz = -rot[a4 + 2], qw = rot[a4 + 3];
+      let tx = 2 * (qy * nz - qz * ny), ty = 2 * (qz * nx - qx * nz), tz = 2 * (qx * ny - qy * nx);
+      const gax = nx + qw * tx + (qy * tz - qz * ty),
+        gay = ny + qw * ty + (qz * tx - qx * tz),
+        gaz = nz + qw * tz + (qx * ty - qy * tx);
+      qx = -rot[b4]; qy = -rot[b4 + 1]; qz = -rot[b4 + 2]; qw = rot[b4 + 3];
+      tx = 2 * (qy * nz - qz * ny); ty = 2 * (qz * nx - qx * nz); tz = 2 * (qx * ny - qy * nx);
+      const gbx = nx + qw * tx + (qy * tz - qz * ty),
+        gby = ny + qw * ty + (qz * tx - qx * tz),
+        gbz = nz + qw * tz + (qx * ty - qy * tx);
+      const dn = (pos[b3] - pos[a3]) * nx + (pos[b3 + 1] - pos[a3 + 1]) * ny + (pos[b3 + 2] - pos[a3 + 2]) * nz;
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const sep =
+          c[co + C_ADJ_SEP] + dn +
+          gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] -
+          (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2]);
+        c[co + C_SEPARATION] = sep;
+        // Speculative: allow the approach that exactly closes the gap in this substep; touching: no bias.
+        const bias = sep > 0 ? sep * invH : 0;
+        const vn =
+          (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz +
+          wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
+          (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
+        const old = c[co + C_NORMAL_IMPULSE];
+        let next = old - c[co + C_NORMAL_MASS] * (vn + bias);
+        if (next < 0) next = 0;
+        const lambda = next - old;
+        c[co + C_NORMAL_IMPULSE] = next;
+        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        const la = lambda * mA,
+          lb = lambda * mB;
+        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        wax -= lambda * c[co + C_IANX]; way -= lambda * c[co + C_IANX + 1]; waz -= lambda * c[co + C_IANX + 2];
+        wbx += lambda * c[co + C_IBNX]; wby += lambda * c[co + C_IBNX + 1]; wbz += lambda * c[co + C_IBNX + 2];
+        c[co + C_TOTAL_IMPULSE] += next;
+        const warm = c[co + C_WARM];
+        if (warm >= 0) {
+          const added = next - warm;
+          c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
+        }
+      }
+      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+    }
+  }
+
+  /**
    * Restitution after the substeps (Box2D v3 b2ApplyRestitution): contacts that were approaching faster
    * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
    */
@@ -687,12 +744,12 @@ export class ContactSolver {
         const co = (i * 4 + k) * CONTACT;
         const rel = c[co + C_REL_VEL];
         if (rel > -threshold || c[co + C_MAX_NORMAL_IMPULSE] === 0) continue;
-        const rax = c[co],
-          ray = c[co + 1],
-          raz = c[co + 2];
-        const rbx = c[co + 3],
-          rby = c[co + 4],
-          rbz = c[co + 5];
+        const rax = c[co + C_RAX],
+          ray = c[co + C_RAX + 1],
+          raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX],
+          rby = c[co + C_RBX + 1],
+          rbz = c[co + C_RBX + 2];
         const a3 = a * 3,
           b3 = b * 3;
         const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
@@ -710,7 +767,7 @@ export class ContactSolver {
           contactImpulse[0] = lambda * nx;
           contactImpulse[1] = lambda * ny;
           contactImpulse[2] = lambda * nz;
-          applyImpulse(invMass, inv, vel, w, a, b, c, co, contactImpulse);
+          applyImpulse(invMass, inv, vel, w, a, b, c, co + C_RAX, contactImpulse);
         }
       }
     }
@@ -891,7 +948,7 @@ function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64
 
 
 
-/** Applies impulse P (p[0..2]) at the contact's lever arms (c[co..co+5]): A gets -P, B gets +P. */
+/** Applies impulse P (p[0..2]) at the lever arms rA, rB in c[o..o+5]: A gets -P, B gets +P. */
 function applyImpulse(
   invMass: Float64Array,
   inv: Float64Array,

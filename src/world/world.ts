@@ -1713,10 +1713,10 @@ export class World {
       if (hasJoints) joints.warmStart(b);
       solver.warmStart(b);
       if (hasJoints) joints.solve(b, h, true);
-      solver.solve(b, h, true, false);
+      solver.solve(b, h);
       integratePositions(b, this.active, h);
       if (hasJoints) joints.solve(b, h, false);
-      solver.solve(b, h, false, true);
+      solver.relax(b, h);
     }
     solver.applyRestitution(b);
     solver.finish(b);
