@@ -37,9 +37,24 @@ const H_A = 0,
   H_DAMPING = 20,
   H_HANDLE_A = 21,
   H_HANDLE_B = 22,
-  H_CHILD_KEY = 23;
+  H_CHILD_KEY = 23,
+  // Contact cache (see findReusable): the normal in A's frame, B's pose relative to A's and the pair's margin
+  // when the narrow phase made the manifold, and whether the pair may reuse it (1: two convex shapes).
+  H_LNX = 24,
+  H_REL_PX = 27,
+  H_REL_QX = 30,
+  H_MARGIN = 34,
+  H_REUSABLE = 35;
 /** Header stride. */
-export const HEADER = 24;
+export const HEADER = 36;
+
+/**
+ * The contact cache's limits (Jolt's PhysicsSettings mBodyPairCacheMaxDeltaPositionSq and
+ * mBodyPairCacheCosMaxDeltaRotationDiv2): a pair whose relative pose has moved less than 1 mm and turned less
+ * than 2 degrees since the narrow phase last ran on it keeps that manifold, its points fixed in the bodies.
+ */
+const REUSE_MAX_DELTA_POSITION_SQ = 1e-6;
+const REUSE_COS_MAX_DELTA_ROTATION_DIV2 = 0.9998476951563913;
 
 /**
  * Contact fields per contact slot. The normal row's fields come first, in the order the relax pass reads them
@@ -156,6 +171,9 @@ function hashKey(a: number, b: number, c: number): number {
 export class ContactSolver {
   private cur = new ManifoldStore();
   private prev = new ManifoldStore();
+  /** Manifolds the contact cache reused this step, and how many of their contacts are apart. */
+  reused = 0;
+  speculativeReused = 0;
 
   /** Manifolds of the current step. */
   get count(): number {
@@ -176,6 +194,8 @@ export class ContactSolver {
     this.prev = this.cur;
     this.cur = t;
     this.cur.count = 0;
+    this.reused = 0;
+    this.speculativeReused = 0;
     this.prev.buildTable();
   }
 
@@ -188,8 +208,9 @@ export class ContactSolver {
   /**
    * Adds a manifold between the bodies at dense indices a and b, warm-starting each
    * contact from last step's contact with the same feature id in the manifold with the same key.
+   * `reusable`: the manifold is the whole of a pair of convex shapes, which the contact cache may reuse.
    */
-  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial): void {
+  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial, reusable: boolean): void {
     // Handles are read here, not passed: doubles passed to a function V8 does not inline get boxed.
     const ha = bodies.handle[a],
       hb = bodies.handle[b];
@@ -201,38 +222,27 @@ export class ContactSolver {
     const o = i * HEADER;
     // Child indices (compound children, mesh triangles) below 2^21 each pack exactly into one double.
     const ck = m.childA * 2097152 + m.childB;
-    hd[o + H_A] = a;
-    hd[o + H_B] = b;
-    s.bodyIndex[i * 2] = a;
-    s.bodyIndex[i * 2 + 1] = b;
     hd[o + H_COUNT] = m.count;
     hd[o + H_NX] = m.normalX;
     hd[o + H_NX + 1] = m.normalY;
     hd[o + H_NX + 2] = m.normalZ;
-    {
-      // Tangent basis of the normal, written out (tangentBasis in math/vec3.ts: Duff et al. 2017).
-      const nx = m.normalX,
-        ny = m.normalY,
-        nz = m.normalZ;
-      const sg = nz >= 0 ? 1 : -1;
-      const ta = -1 / (sg + nz);
-      const tb = nx * ny * ta;
-      hd[o + H_T1X] = 1 + sg * nx * nx * ta;
-      hd[o + H_T1X + 1] = sg * tb;
-      hd[o + H_T1X + 2] = -sg * nx;
-      hd[o + H_T2X] = tb;
-      hd[o + H_T2X + 1] = sg + ny * ny * ta;
-      hd[o + H_T2X + 2] = -ny;
-    }
-    hd[o + H_FRICTION] = mat.friction;
-    hd[o + H_RESTITUTION] = mat.restitution;
-    hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
-    hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
-    hd[o + H_FREQ] = mat.spring.frequency;
-    hd[o + H_DAMPING] = mat.spring.dampingRatio;
-    hd[o + H_HANDLE_A] = ha;
-    hd[o + H_HANDLE_B] = hb;
     hd[o + H_CHILD_KEY] = ck;
+    writeHeader(s, i, bodies, a, b, mat);
+    // What the contact cache compares against next step (relPose: B's pose in A's frame).
+    relPose(bodies, a, b, hd, o + H_REL_PX);
+    hd[o + H_MARGIN] = m.margin;
+    hd[o + H_REUSABLE] = reusable ? 1 : 0;
+    {
+      // The normal in A's frame (rotated by A's conjugate orientation).
+      const q = a * 4,
+        rot = bodies.rot;
+      const qx = -rot[q], qy = -rot[q + 1], qz = -rot[q + 2], qw = rot[q + 3];
+      const vx = m.normalX, vy = m.normalY, vz = m.normalZ;
+      const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+      hd[o + H_LNX] = vx + qw * tx + (qy * tz - qz * ty);
+      hd[o + H_LNX + 1] = vy + qw * ty + (qz * tx - qx * tz);
+      hd[o + H_LNX + 2] = vz + qw * tz + (qx * ty - qy * tx);
+    }
 
     const old = this.prev.find(ha, hb, ck);
     const pc = this.prev.contacts;
@@ -307,6 +317,121 @@ export class ContactSolver {
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
       c[co + C_TOTAL_IMPULSE] = 0;
+    }
+  }
+
+  /**
+   * The contact cache (Jolt's body pair cache, Havok's contact caching): last step's manifold of the convex pair
+   * (a, b), index into the previous step's store, when the narrow phase need not run again: the pair's relative
+   * pose has moved less than the cache's limits since that manifold was made and its margin has not grown (a
+   * larger margin may want speculative points the old manifold lacks). -1 otherwise. The manifold kept is state:
+   * snapshots copy both stores, so a restored world reuses exactly what the original did.
+   */
+  findReusable(bodies: BodySet, a: number, b: number, margin: number): number {
+    const old = this.prev.find(bodies.handle[a], bodies.handle[b], 0);
+    if (old < 0) return -1;
+    const ph = this.prev.header;
+    const o = old * HEADER;
+    if (ph[o + H_REUSABLE] !== 1 || !(margin <= ph[o + H_MARGIN])) return -1;
+    const r = relScratch;
+    relPose(bodies, a, b, r, 0);
+    const dx = r[0] - ph[o + H_REL_PX],
+      dy = r[1] - ph[o + H_REL_PX + 1],
+      dz = r[2] - ph[o + H_REL_PX + 2];
+    if (!(dx * dx + dy * dy + dz * dz < REUSE_MAX_DELTA_POSITION_SQ)) return -1;
+    const dot = r[3] * ph[o + H_REL_QX] + r[4] * ph[o + H_REL_QX + 1] + r[5] * ph[o + H_REL_QX + 2] + r[6] * ph[o + H_REL_QX + 3];
+    return Math.abs(dot) > REUSE_COS_MAX_DELTA_ROTATION_DIV2 ? old : -1;
+  }
+
+  /**
+   * Adds last step's manifold `old` (from {@link findReusable}) again for the bodies' current poses: its
+   * points stay where they are on each body (the same body-frame anchors and feature ids, so the warm start
+   * carries on), the normal turns with A, and each point's separation is measured along it. Returns the
+   * number of contacts; {@link speculativeReused} counts those that are apart.
+   */
+  reuse(bodies: BodySet, a: number, b: number, old: number, mat: PairMaterial): number {
+    const s = this.cur;
+    const i = s.count;
+    s.ensure(i + 1);
+    s.count = i + 1;
+    const hd = s.header,
+      ph = this.prev.header;
+    const o = i * HEADER,
+      po = old * HEADER;
+    const n = ph[po + H_COUNT];
+    hd[o + H_COUNT] = n;
+    hd[o + H_CHILD_KEY] = 0;
+    for (let k = 0; k < 12; k++) hd[o + H_LNX + k] = ph[po + H_LNX + k];
+    const rot = bodies.rot,
+      pos = bodies.pos;
+    const a3 = a * 3,
+      b3 = b * 3,
+      a4 = a * 4,
+      b4 = b * 4;
+    const aqx = rot[a4], aqy = rot[a4 + 1], aqz = rot[a4 + 2], aqw = rot[a4 + 3];
+    const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
+    let lx = ph[po + H_LNX], ly = ph[po + H_LNX + 1], lz = ph[po + H_LNX + 2];
+    let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
+    const nx = lx + aqw * tx + (aqy * tz - aqz * ty),
+      ny = ly + aqw * ty + (aqz * tx - aqx * tz),
+      nz = lz + aqw * tz + (aqx * ty - aqy * tx);
+    hd[o + H_NX] = nx;
+    hd[o + H_NX + 1] = ny;
+    hd[o + H_NX + 2] = nz;
+    writeHeader(s, i, bodies, a, b, mat);
+    const c = s.contacts,
+      pc = this.prev.contacts;
+    for (let k = 0; k < n; k++) {
+      const co = (i * 4 + k) * CONTACT,
+        pk = (old * 4 + k) * CONTACT;
+      lx = pc[pk + C_LAX]; ly = pc[pk + C_LAX + 1]; lz = pc[pk + C_LAX + 2];
+      c[co + C_LAX] = lx; c[co + C_LAX + 1] = ly; c[co + C_LAX + 2] = lz;
+      tx = 2 * (aqy * lz - aqz * ly); ty = 2 * (aqz * lx - aqx * lz); tz = 2 * (aqx * ly - aqy * lx);
+      const rax = lx + aqw * tx + (aqy * tz - aqz * ty),
+        ray = ly + aqw * ty + (aqz * tx - aqx * tz),
+        raz = lz + aqw * tz + (aqx * ty - aqy * tx);
+      lx = pc[pk + C_LBX]; ly = pc[pk + C_LBX + 1]; lz = pc[pk + C_LBX + 2];
+      c[co + C_LBX] = lx; c[co + C_LBX + 1] = ly; c[co + C_LBX + 2] = lz;
+      tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
+      const rbx = lx + bqw * tx + (bqy * tz - bqz * ty),
+        rby = ly + bqw * ty + (bqz * tx - bqx * tz),
+        rbz = lz + bqw * tz + (bqx * ty - bqy * tx);
+      c[co + C_RAX] = rax; c[co + C_RAX + 1] = ray; c[co + C_RAX + 2] = raz;
+      c[co + C_RBX] = rbx; c[co + C_RBX + 1] = rby; c[co + C_RBX + 2] = rbz;
+      const px = pos[a3] + rax,
+        py = pos[a3 + 1] + ray,
+        pz = pos[a3 + 2] + raz;
+      c[co + C_PX] = px; c[co + C_PX + 1] = py; c[co + C_PX + 2] = pz;
+      const adj = pc[pk + C_ADJ_SEP];
+      c[co + C_ADJ_SEP] = adj;
+      const sep = adj + (pos[b3] + rbx - px) * nx + (pos[b3 + 1] + rby - py) * ny + (pos[b3 + 2] + rbz - pz) * nz;
+      c[co + C_SEPARATION] = sep;
+      if (sep > 0) this.speculativeReused++;
+      c[co + C_FEATURE] = pc[pk + C_FEATURE];
+      let ni = pc[pk + C_NORMAL_IMPULSE],
+        t1 = pc[pk + C_T1_IMPULSE],
+        t2 = pc[pk + C_T2_IMPULSE];
+      // A body put back by the world's numerical guard must not warm start from a NaN impulse.
+      if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
+      c[co + C_NORMAL_IMPULSE] = ni;
+      c[co + C_T1_IMPULSE] = t1;
+      c[co + C_T2_IMPULSE] = t2;
+      c[co + C_WARM] = -1;
+      c[co + C_IMPACT_IMPULSE] = 0;
+      c[co + C_MAX_NORMAL_IMPULSE] = 0;
+      c[co + C_TOTAL_IMPULSE] = 0;
+    }
+    this.reused++;
+    return n;
+  }
+
+  /** Keeps the contact cache from reusing any manifold of this body (its shape or mass changed). */
+  forgetBody(handle: number): void {
+    const s = this.cur;
+    const hd = s.header;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      if (hd[o + H_HANDLE_A] === handle || hd[o + H_HANDLE_B] === handle) hd[o + H_REUSABLE] = 0;
     }
   }
 
@@ -836,6 +961,67 @@ export const HeaderField = {
 
 const fr = new Float64Array(3);
 const contactImpulse = new Float64Array(3);
+const relScratch = new Float64Array(7);
+
+/**
+ * Writes the header fields common to fresh and reused manifolds of store entry i: bodies, the tangent basis of
+ * the normal already in the header, the pair's material and the handles.
+ */
+function writeHeader(s: ManifoldStore, i: number, bodies: BodySet, a: number, b: number, mat: PairMaterial): void {
+  const hd = s.header;
+  const o = i * HEADER;
+  hd[o + H_A] = a;
+  hd[o + H_B] = b;
+  s.bodyIndex[i * 2] = a;
+  s.bodyIndex[i * 2 + 1] = b;
+  // Tangent basis of the normal, written out (tangentBasis in math/vec3.ts: Duff et al. 2017).
+  const nx = hd[o + H_NX],
+    ny = hd[o + H_NX + 1],
+    nz = hd[o + H_NX + 2];
+  const sg = nz >= 0 ? 1 : -1;
+  const ta = -1 / (sg + nz);
+  const tb = nx * ny * ta;
+  hd[o + H_T1X] = 1 + sg * nx * nx * ta;
+  hd[o + H_T1X + 1] = sg * tb;
+  hd[o + H_T1X + 2] = -sg * nx;
+  hd[o + H_T2X] = tb;
+  hd[o + H_T2X + 1] = sg + ny * ny * ta;
+  hd[o + H_T2X + 2] = -ny;
+  hd[o + H_FRICTION] = mat.friction;
+  hd[o + H_RESTITUTION] = mat.restitution;
+  hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
+  hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
+  hd[o + H_FREQ] = mat.spring.frequency;
+  hd[o + H_DAMPING] = mat.spring.dampingRatio;
+  hd[o + H_HANDLE_A] = bodies.handle[a];
+  hd[o + H_HANDLE_B] = bodies.handle[b];
+}
+
+/** B's pose in A's frame (centres of mass): position (3) then orientation conj(qA) qB (4), into out[o..o+6]. */
+function relPose(bodies: BodySet, a: number, b: number, out: Float64Array, o: number): void {
+  const pos = bodies.pos,
+    rot = bodies.rot;
+  const a3 = a * 3,
+    b3 = b * 3,
+    a4 = a * 4,
+    b4 = b * 4;
+  const ax = rot[a4], ay = rot[a4 + 1], az = rot[a4 + 2], aw = rot[a4 + 3];
+  const bx = rot[b4], by = rot[b4 + 1], bz = rot[b4 + 2], bw = rot[b4 + 3];
+  const vx = pos[b3] - pos[a3],
+    vy = pos[b3 + 1] - pos[a3 + 1],
+    vz = pos[b3 + 2] - pos[a3 + 2];
+  // conj(qA) applied to v.
+  const tx = 2 * (-ay * vz + az * vy),
+    ty = 2 * (-az * vx + ax * vz),
+    tz = 2 * (-ax * vy + ay * vx);
+  out[o] = vx + aw * tx + (-ay * tz + az * ty);
+  out[o + 1] = vy + aw * ty + (-az * tx + ax * tz);
+  out[o + 2] = vz + aw * tz + (-ax * ty + ay * tx);
+  out[o + 3] = aw * bx - bw * ax - ay * bz + az * by;
+  out[o + 4] = aw * by - bw * ay - az * bx + ax * bz;
+  out[o + 5] = aw * bz - bw * az - ax * by + ay * bx;
+  out[o + 6] = aw * bw + ax * bx + ay * by + az * bz;
+}
 
 /**
  * Writes the eigen-decomposition of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] to

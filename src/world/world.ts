@@ -721,6 +721,8 @@ export class World {
     // Keep the origin where it is while the centre of mass moves with the new shape.
     this.getPosition(handle, tmpV);
     b.shape[i] = shape;
+    // Last step's manifolds of this body were made for the old shape: not to be reused.
+    this.solver.forgetBody(handle);
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
@@ -1211,15 +1213,20 @@ export class World {
       const margin = b.margin[ia] + b.margin[ib];
       const sweepT = this.sweepPair(ia, ib, shapeA, shapeB);
       if (sweepT < 0) continue; // the sweep proved they do not meet this step: no ghost contacts
-      if (sweepT > 0) {
-        // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
-        this.motionA.poseAt(sweepT, this.poseA);
-        this.motionB.poseAt(sweepT, this.poseB);
+      // Two convex shapes: the contact cache may keep last step's manifold (ContactSolver.findReusable).
+      const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull;
+      const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib, margin) : -1;
+      if (reuse < 0) {
+        if (sweepT > 0) {
+          // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
+          this.motionA.poseAt(sweepT, this.poseA);
+          this.motionB.poseAt(sweepT, this.poseB);
+        }
+        mb.margin = margin;
+        collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
+        if (mb.count === 0) continue;
+        if (sweepT > 0) this.rewindManifolds(mb, sweepT);
       }
-      mb.margin = margin;
-      collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
-      if (mb.count === 0) continue;
-      if (sweepT > 0) this.rewindManifolds(mb, sweepT);
       const mat = this.combineMaterial(ia, ib);
       if (
         b.continuity[ia] === ContinuousDetectionMode.Continuous &&
@@ -1232,10 +1239,16 @@ export class World {
         if (ha < hb) this.continuousContactPairs.insert(ha, hb);
         else this.continuousContactPairs.insert(hb, ha);
       }
+      if (reuse >= 0) {
+        contacts += solver.reuse(b, ia, ib, reuse, mat);
+        continue;
+      }
+      // A convex pair's single manifold (at t0 poses) is what the cache may reuse next step.
+      const reusable = convexPair && sweepT === 0 && mb.count === 1;
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
-        solver.add(b, ia, ib, man, mat);
+        solver.add(b, ia, ib, man, mat, reusable);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
       }
@@ -1243,7 +1256,7 @@ export class World {
     this.stats.pairs = pairCount;
     this.stats.manifolds = solver.count;
     this.stats.contacts = contacts;
-    this.stats.speculativeContacts = speculative;
+    this.stats.speculativeContacts = speculative + solver.speculativeReused;
   }
 
   /**
