@@ -914,32 +914,6 @@ export class ContactSolver {
     }
     return false;
   }
-
-  /** Records each contact's separation at the end of the step (for events and diagnostics). */
-  finish(bodies: BodySet): void {
-    const s = this.cur;
-    const hd = s.header,
-      c = s.contacts,
-      bi = s.bodyIndex;
-    const pos = bodies.pos,
-      rot = bodies.rot;
-    for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER;
-      const a = bi[i * 2],
-        b = bi[i * 2 + 1];
-      const n = hd[o + H_COUNT];
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
-      for (let k = 0; k < n; k++) {
-        const co = (i * 4 + k) * CONTACT;
-        anchorWorld(pos, rot, a, c, co + C_LAX, tmpA);
-        anchorWorld(pos, rot, b, c, co + C_LBX, tmpB);
-        c[co + C_SEPARATION] =
-          (tmpB[0] - tmpA[0]) * nx + (tmpB[1] - tmpA[1]) * ny + (tmpB[2] - tmpA[2]) * nz + c[co + C_ADJ_SEP];
-      }
-    }
-  }
 }
 
 /** Field offsets for readers of the contact arrays (events, diagnostics). */
@@ -1109,30 +1083,6 @@ function projectFriction(io: Float64Array, c: Float64Array, co: number): void {
   out[0] = (e1x * n1 + e2x * n2) * sc;
   out[1] = (e1y * n1 + e2y * n2) * sc;
 }
-
-const tmpA = new Float64Array(3);
-const tmpB = new Float64Array(3);
-
-function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64Array, o: number, out: Float64Array): void {
-  const qx = rot[i * 4],
-    qy = rot[i * 4 + 1],
-    qz = rot[i * 4 + 2],
-    qw = rot[i * 4 + 3];
-  const lx = c[o],
-    ly = c[o + 1],
-    lz = c[o + 2];
-  const tx = 2 * (qy * lz - qz * ly),
-    ty = 2 * (qz * lx - qx * lz),
-    tz = 2 * (qx * ly - qy * lx);
-  out[0] = pos[i * 3] + lx + qw * tx + (qy * tz - qz * ty);
-  out[1] = pos[i * 3 + 1] + ly + qw * ty + (qz * tx - qx * tz);
-  out[2] = pos[i * 3 + 2] + lz + qw * tz + (qx * ty - qy * tx);
-}
-
-
-
-
-
 
 /** Applies impulse P (p[0..2]) at the lever arms rA, rB in c[o..o+5]: A gets -P, B gets +P. */
 function applyImpulse(

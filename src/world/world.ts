@@ -1731,8 +1731,8 @@ export class World {
       if (hasJoints) joints.solve(b, h, false);
       solver.relax(b, h);
     }
+    // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
     solver.applyRestitution(b);
-    solver.finish(b);
     // Forces act for one step.
     const ids = this.active.data;
     for (let k = 0; k < this.active.count; k++) {
