@@ -1215,7 +1215,7 @@ export class World {
       if (sweepT < 0) continue; // the sweep proved they do not meet this step: no ghost contacts
       // Two convex shapes: the contact cache may keep last step's manifold (ContactSolver.findReusable).
       const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull;
-      const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib, margin) : -1;
+      const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib) : -1;
       if (reuse < 0) {
         if (sweepT > 0) {
           // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
