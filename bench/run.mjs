@@ -187,6 +187,8 @@ function sanityText(f) {
   if (f.jointGapMax !== undefined) parts.push(`joint gap max ${fmt(1000 * f.jointGapMax, 1)} mm, mean ${fmt(1000 * f.jointGapMean, 2)} mm`);
   if (f.shots !== undefined) parts.push(`${f.tunnels} tunnels / ${f.shots} shots`);
   if (f.rays !== undefined) parts.push(`${f.rayHits} / ${f.rays} rays hit, mean distance ${fmt(f.rayMeanDistance, 3)} m`);
+  if (f.solverNsBiased !== undefined)
+    parts.push(`solver ns per contact point per pass: warm start ${fmt(f.solverNsWarm, 0)}, biased ${fmt(f.solverNsBiased, 0)}, relax ${fmt(f.solverNsRelax, 0)}`);
   if (f.engineStats?.sweeps || f.engineStats?.toiEvents) parts.push(`last step: ${f.engineStats.sweeps} sweeps, ${f.engineStats.toiEvents} TOI events`);
   return parts.join("; ");
 }

@@ -517,16 +517,22 @@ function car() {
 
 export const SCENES = {
   "pyramid-210": {
+    // The runner prints the contact solver's ns per contact point per pass (bench/scene-runner.mjs solverPassCost).
+    solverCost: true,
     build: () => pyramid(20),
     describe: "20 rows of unit boxes (210), friction 0.5, on a static 200 x 1 x 200 ground box (top face at y = 0).",
   },
   "pyramid-5050": {
+    // The runner prints the contact solver's ns per contact point per pass (bench/scene-runner.mjs solverPassCost).
+    solverCost: true,
     build: () => pyramid(100),
     warmup: 60,
     steps: 300,
     describe: "100 rows of unit boxes (5,050), the same 2D pyramid 100 m tall; fewer measured steps (warm-up 60, 300 measured).",
   },
   "pile-1000": {
+    // The runner prints the contact solver's ns per contact point per pass (bench/scene-runner.mjs solverPassCost).
+    solverCost: true,
     build: pile1000,
     // Steady steps: the top layer lands after about 1.8 s and the first bodies fall asleep at about 3.2 s
     // (step 191). A warm-up of 300 steps (5 s) measures the settling pile rather than the drop, and leaves the
@@ -554,6 +560,8 @@ export const SCENES = {
       "grid, random orientations, dropped into the hulls-500 bowl: mesh-mesh pairs only, ball-bowl and ball-ball.",
   },
   "thin-2000": {
+    // The runner prints the contact solver's ns per contact point per pass (bench/scene-runner.mjs solverPassCost).
+    solverCost: true,
     build: thin2000,
     describe:
       "2,000 boxes (0.6 m, random orientations, 20 x 10 x 10 grid) dropped on the ground box; in Babylon one mesh " +

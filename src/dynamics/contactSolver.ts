@@ -12,7 +12,7 @@
  * Storage is two flat Float64Arrays per buffer: a header per manifold and 4 contact slots per manifold.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
  * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
- * manifolds meeting an impact, see solve). Friction has no position error for the relax pass to take energy
+ * manifolds whose impact it stops, see relax). Friction has no position error for the relax pass to take energy
  * out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-substep solver does; this
  * is about a quarter of the solver's work.
  */
@@ -39,40 +39,62 @@ const H_A = 0,
   H_HANDLE_A = 21,
   H_HANDLE_B = 22,
   H_CHILD_KEY = 23,
-  H_STATIC_FRICTION = 24,
-  H_IMPACT = 25, // 1: a manifold of 2+ contacts meeting an impact this step (the centroid pre-pass runs)
-  H_CENTROID_MASS = 26; // normal effective mass at the centroid of the contacts
+  // Contact cache (see findReusable): the normal in A's frame, B's pose relative to A's and the pair's margin
+  // when the narrow phase made the manifold, and whether the pair may reuse it (1: two convex shapes).
+  H_LNX = 24,
+  H_REL_PX = 27,
+  H_REL_QX = 30,
+  H_MARGIN = 34,
+  H_REUSABLE = 35,
+  H_STATIC_FRICTION = 36,
+  H_IMPACT = 37, // 1: a manifold of 2+ contacts meeting an impact this step (the centroid pre-pass runs)
+  H_CENTROID_MASS = 38; // normal effective mass at the centroid of the contacts
 /** Header stride. */
-export const HEADER = 27;
+export const HEADER = 39;
 
-/** Contact fields per contact slot. */
-const C_RAX = 0,
-  C_RBX = 3,
-  C_LAX = 6, // anchor on A in A's frame (relative to its centre of mass)
-  C_LBX = 9,
-  C_ADJ_SEP = 12,
-  C_NORMAL_MASS = 13,
-  C_T1_MASS = 14,
-  C_T2_MASS = 15,
-  C_NORMAL_IMPULSE = 16,
-  C_T1_IMPULSE = 17,
-  C_T2_IMPULSE = 18,
-  C_MAX_NORMAL_IMPULSE = 19,
-  C_REL_VEL = 20,
-  C_FEATURE = 21,
-  C_SEPARATION = 22, // separation at the end of the step (for events)
-  C_TOTAL_IMPULSE = 23, // normal impulse summed over the step's substeps
-  C_PX = 24, // contact point at t0, world
-  C_T12_MASS = 27, // off-diagonal of the inverse 2x2 tangent mass
-  C_WARM = 28, // impact tracking: the normal impulse this substep was warm started with (-1: not tracked)
-  C_IMPACT_IMPULSE = 29, // impulse an impact substep added beyond its warm start, not to be re-applied
-  C_E1X = 30, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
-  C_E1Y = 31,
-  C_L1 = 32, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
-  C_L2 = 33,
-  C_STICK = 34; // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
+/**
+ * The contact cache's limits (Jolt's PhysicsSettings mBodyPairCacheMaxDeltaPositionSq and
+ * mBodyPairCacheCosMaxDeltaRotationDiv2): a pair whose relative pose has moved less than 1 mm and turned less
+ * than 2 degrees since the narrow phase last ran on it keeps that manifold, its points fixed in the bodies.
+ */
+const REUSE_MAX_DELTA_POSITION_SQ = 1e-6;
+const REUSE_COS_MAX_DELTA_ROTATION_DIV2 = 0.9998476951563913;
+
+/**
+ * Contact fields per contact slot. The normal row's fields come first, in the order the relax pass reads them
+ * (the first 27 numbers); the friction row's and the events' fields follow.
+ */
+const C_ANX = 0, // rA x n: A's angular Jacobian of the normal row (fixed for the step)
+  C_BNX = 3, // rB x n
+  C_IANX = 6, // IA (rA x n): A's angular velocity change per unit normal impulse
+  C_IBNX = 9, // IB (rB x n)
+  C_NORMAL_MASS = 12,
+  C_NORMAL_IMPULSE = 13,
+  C_SEPARATION = 14, // current separation (set by the relax pass for the next substep; at the end, for events)
+  C_ADJ_SEP = 15,
+  C_LAX = 16, // anchor on A in A's frame (relative to its centre of mass)
+  C_LBX = 19,
+  C_TOTAL_IMPULSE = 22, // normal impulse summed over the step's substeps
+  C_WARM = 23, // impact tracking: the normal impulse this substep was warm started with (-1: not tracked)
+  C_IMPACT_IMPULSE = 24, // impulse an impact substep added beyond its warm start, not to be re-applied
+  C_MAX_NORMAL_IMPULSE = 25,
+  C_REL_VEL = 26,
+  C_RAX = 27, // lever arms at t0 (world), for the friction rows, warm start and restitution
+  C_RBX = 30,
+  C_T1_IMPULSE = 33,
+  C_T2_IMPULSE = 34,
+  C_T1_MASS = 35,
+  C_T2_MASS = 36,
+  C_T12_MASS = 37, // off-diagonal of the inverse 2x2 tangent mass
+  C_E1X = 38, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
+  C_E1Y = 39,
+  C_L1 = 40, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
+  C_L2 = 41,
+  C_FEATURE = 42,
+  C_PX = 43, // contact point at t0, world
+  C_STICK = 46; // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
 /** Contact stride. */
-export const CONTACT = 35;
+export const CONTACT = 47;
 
 /**
  * A contact whose bodies approach faster than this at the start of the step meets an impact during the
@@ -170,8 +192,14 @@ function hashKey(a: number, b: number, c: number): number {
 export class ContactSolver {
   private cur = new ManifoldStore();
   private prev = new ManifoldStore();
+  /** Manifolds the contact cache reused this step, and how many of their contacts are apart. */
+  reused = 0;
+  speculativeReused = 0;
 
-  /** Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it). */
+  /**
+   * Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it); `cur` holds the
+   * manifolds the contact cache reuses next step.
+   */
   snapshotExtent(field: string): number {
     return field === "prev" ? 0 : -1;
   }
@@ -195,6 +223,8 @@ export class ContactSolver {
     this.prev = this.cur;
     this.cur = t;
     this.cur.count = 0;
+    this.reused = 0;
+    this.speculativeReused = 0;
     this.prev.buildTable();
   }
 
@@ -207,8 +237,9 @@ export class ContactSolver {
   /**
    * Adds a manifold between the bodies at dense indices a and b, warm-starting each
    * contact from last step's contact with the same feature id in the manifold with the same key.
+   * `reusable`: the manifold is the whole of a pair of convex shapes, which the contact cache may reuse.
    */
-  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial): void {
+  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial, reusable: boolean): void {
     // Handles are read here, not passed: doubles passed to a function V8 does not inline get boxed.
     const ha = bodies.handle[a],
       hb = bodies.handle[b];
@@ -220,40 +251,27 @@ export class ContactSolver {
     const o = i * HEADER;
     // Child indices (compound children, mesh triangles) below 2^21 each pack exactly into one double.
     const ck = m.childA * 2097152 + m.childB;
-    hd[o + H_A] = a;
-    hd[o + H_B] = b;
-    s.bodyIndex[i * 2] = a;
-    s.bodyIndex[i * 2 + 1] = b;
     hd[o + H_COUNT] = m.count;
     hd[o + H_NX] = m.normalX;
     hd[o + H_NX + 1] = m.normalY;
     hd[o + H_NX + 2] = m.normalZ;
-    {
-      // Tangent basis of the normal, written out (tangentBasis in math/vec3.ts: Duff et al. 2017).
-      const nx = m.normalX,
-        ny = m.normalY,
-        nz = m.normalZ;
-      const sg = nz >= 0 ? 1 : -1;
-      const ta = -1 / (sg + nz);
-      const tb = nx * ny * ta;
-      hd[o + H_T1X] = 1 + sg * nx * nx * ta;
-      hd[o + H_T1X + 1] = sg * tb;
-      hd[o + H_T1X + 2] = -sg * nx;
-      hd[o + H_T2X] = tb;
-      hd[o + H_T2X + 1] = sg + ny * ny * ta;
-      hd[o + H_T2X + 2] = -ny;
-    }
-    hd[o + H_FRICTION] = mat.friction;
-    // Static friction below the dynamic one would let a contact that stopped sliding slip again at once.
-    hd[o + H_STATIC_FRICTION] = mat.staticFriction > mat.friction ? mat.staticFriction : mat.friction;
-    hd[o + H_RESTITUTION] = mat.restitution;
-    hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
-    hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
-    hd[o + H_FREQ] = mat.spring.frequency;
-    hd[o + H_DAMPING] = mat.spring.dampingRatio;
-    hd[o + H_HANDLE_A] = ha;
-    hd[o + H_HANDLE_B] = hb;
     hd[o + H_CHILD_KEY] = ck;
+    writeHeader(s, i, bodies, a, b, mat);
+    // What the contact cache compares against next step (relPose: B's pose in A's frame).
+    relPose(bodies, a, b, hd, o + H_REL_PX);
+    hd[o + H_MARGIN] = m.margin;
+    hd[o + H_REUSABLE] = reusable ? 1 : 0;
+    {
+      // The normal in A's frame (rotated by A's conjugate orientation).
+      const q = a * 4,
+        rot = bodies.rot;
+      const qx = -rot[q], qy = -rot[q + 1], qz = -rot[q + 2], qw = rot[q + 3];
+      const vx = m.normalX, vy = m.normalY, vz = m.normalZ;
+      const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+      hd[o + H_LNX] = vx + qw * tx + (qy * tz - qz * ty);
+      hd[o + H_LNX + 1] = vy + qw * ty + (qz * tx - qx * tz);
+      hd[o + H_LNX + 2] = vz + qw * tz + (qx * ty - qy * tx);
+    }
 
     const old = this.prev.find(ha, hb, ck);
     const pc = this.prev.contacts;
@@ -335,6 +353,125 @@ export class ContactSolver {
   }
 
   /**
+   * The contact cache (Jolt's body pair cache, Havok's contact caching): last step's manifold of the convex pair
+   * (a, b), index into the previous step's store, when the narrow phase need not run again: the pair's relative
+   * pose has moved less than the cache's limits since that manifold was made and its margin has not grown (a
+   * larger margin may want speculative points the old manifold lacks). -1 otherwise. The manifold kept is state:
+   * snapshots copy both stores, so a restored world reuses exactly what the original did.
+   */
+  findReusable(bodies: BodySet, a: number, b: number): number {
+    const old = this.prev.find(bodies.handle[a], bodies.handle[b], 0);
+    if (old < 0) return -1;
+    // The pair's margin is read here, not passed: a double argument of a call V8 does not inline is boxed.
+    const margin = bodies.margin[a] + bodies.margin[b];
+    const ph = this.prev.header;
+    const o = old * HEADER;
+    if (ph[o + H_REUSABLE] !== 1 || !(margin <= ph[o + H_MARGIN])) return -1;
+    const r = relScratch;
+    relPose(bodies, a, b, r, 0);
+    const dx = r[0] - ph[o + H_REL_PX],
+      dy = r[1] - ph[o + H_REL_PX + 1],
+      dz = r[2] - ph[o + H_REL_PX + 2];
+    if (!(dx * dx + dy * dy + dz * dz < REUSE_MAX_DELTA_POSITION_SQ)) return -1;
+    const dot = r[3] * ph[o + H_REL_QX] + r[4] * ph[o + H_REL_QX + 1] + r[5] * ph[o + H_REL_QX + 2] + r[6] * ph[o + H_REL_QX + 3];
+    return Math.abs(dot) > REUSE_COS_MAX_DELTA_ROTATION_DIV2 ? old : -1;
+  }
+
+  /**
+   * Adds last step's manifold `old` (from {@link findReusable}) again for the bodies' current poses: its
+   * points stay where they are on each body (the same body-frame anchors and feature ids, so the warm start
+   * carries on), the normal turns with A, and each point's separation is measured along it. Returns the
+   * number of contacts; {@link speculativeReused} counts those that are apart.
+   */
+  reuse(bodies: BodySet, a: number, b: number, old: number, mat: PairMaterial): number {
+    const s = this.cur;
+    const i = s.count;
+    s.ensure(i + 1);
+    s.count = i + 1;
+    const hd = s.header,
+      ph = this.prev.header;
+    const o = i * HEADER,
+      po = old * HEADER;
+    const n = ph[po + H_COUNT];
+    hd[o + H_COUNT] = n;
+    hd[o + H_CHILD_KEY] = 0;
+    for (let k = 0; k < 12; k++) hd[o + H_LNX + k] = ph[po + H_LNX + k];
+    const rot = bodies.rot,
+      pos = bodies.pos;
+    const a3 = a * 3,
+      b3 = b * 3,
+      a4 = a * 4,
+      b4 = b * 4;
+    const aqx = rot[a4], aqy = rot[a4 + 1], aqz = rot[a4 + 2], aqw = rot[a4 + 3];
+    const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
+    let lx = ph[po + H_LNX], ly = ph[po + H_LNX + 1], lz = ph[po + H_LNX + 2];
+    let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
+    const nx = lx + aqw * tx + (aqy * tz - aqz * ty),
+      ny = ly + aqw * ty + (aqz * tx - aqx * tz),
+      nz = lz + aqw * tz + (aqx * ty - aqy * tx);
+    hd[o + H_NX] = nx;
+    hd[o + H_NX + 1] = ny;
+    hd[o + H_NX + 2] = nz;
+    writeHeader(s, i, bodies, a, b, mat);
+    const c = s.contacts,
+      pc = this.prev.contacts;
+    for (let k = 0; k < n; k++) {
+      const co = (i * 4 + k) * CONTACT,
+        pk = (old * 4 + k) * CONTACT;
+      lx = pc[pk + C_LAX]; ly = pc[pk + C_LAX + 1]; lz = pc[pk + C_LAX + 2];
+      c[co + C_LAX] = lx; c[co + C_LAX + 1] = ly; c[co + C_LAX + 2] = lz;
+      tx = 2 * (aqy * lz - aqz * ly); ty = 2 * (aqz * lx - aqx * lz); tz = 2 * (aqx * ly - aqy * lx);
+      const rax = lx + aqw * tx + (aqy * tz - aqz * ty),
+        ray = ly + aqw * ty + (aqz * tx - aqx * tz),
+        raz = lz + aqw * tz + (aqx * ty - aqy * tx);
+      lx = pc[pk + C_LBX]; ly = pc[pk + C_LBX + 1]; lz = pc[pk + C_LBX + 2];
+      c[co + C_LBX] = lx; c[co + C_LBX + 1] = ly; c[co + C_LBX + 2] = lz;
+      tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
+      const rbx = lx + bqw * tx + (bqy * tz - bqz * ty),
+        rby = ly + bqw * ty + (bqz * tx - bqx * tz),
+        rbz = lz + bqw * tz + (bqx * ty - bqy * tx);
+      c[co + C_RAX] = rax; c[co + C_RAX + 1] = ray; c[co + C_RAX + 2] = raz;
+      c[co + C_RBX] = rbx; c[co + C_RBX + 1] = rby; c[co + C_RBX + 2] = rbz;
+      const px = pos[a3] + rax,
+        py = pos[a3 + 1] + ray,
+        pz = pos[a3 + 2] + raz;
+      c[co + C_PX] = px; c[co + C_PX + 1] = py; c[co + C_PX + 2] = pz;
+      const adj = pc[pk + C_ADJ_SEP];
+      c[co + C_ADJ_SEP] = adj;
+      const sep = adj + (pos[b3] + rbx - px) * nx + (pos[b3 + 1] + rby - py) * ny + (pos[b3 + 2] + rbz - pz) * nz;
+      c[co + C_SEPARATION] = sep;
+      if (sep > 0) this.speculativeReused++;
+      c[co + C_FEATURE] = pc[pk + C_FEATURE];
+      let ni = pc[pk + C_NORMAL_IMPULSE],
+        t1 = pc[pk + C_T1_IMPULSE],
+        t2 = pc[pk + C_T2_IMPULSE];
+      const stick = pc[pk + C_STICK];
+      // A body put back by the world's numerical guard must not warm start from a NaN impulse.
+      if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
+      c[co + C_NORMAL_IMPULSE] = ni;
+      c[co + C_T1_IMPULSE] = t1;
+      c[co + C_T2_IMPULSE] = t2;
+      c[co + C_STICK] = stick;
+      c[co + C_WARM] = -1;
+      c[co + C_IMPACT_IMPULSE] = 0;
+      c[co + C_MAX_NORMAL_IMPULSE] = 0;
+      c[co + C_TOTAL_IMPULSE] = 0;
+    }
+    this.reused++;
+    return n;
+  }
+
+  /** Keeps the contact cache from reusing any manifold of this body (its shape or mass changed). */
+  forgetBody(handle: number): void {
+    const s = this.cur;
+    const hd = s.header;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      if (hd[o + H_HANDLE_A] === handle || hd[o + H_HANDLE_B] === handle) hd[o + H_REUSABLE] = 0;
+    }
+  }
+
+  /**
    * Computes effective masses, softness for the substep length h, and the pre-solve normal velocity
    * used by restitution. Inverse inertias are the world ones at the start of the step.
    */
@@ -380,12 +517,12 @@ export class ContactSolver {
       const n = hd[o + H_COUNT];
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        const rax = c[co],
-          ray = c[co + 1],
-          raz = c[co + 2];
-        const rbx = c[co + 3],
-          rby = c[co + 4],
-          rbz = c[co + 5];
+        const rax = c[co + C_RAX],
+          ray = c[co + C_RAX + 1],
+          raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX],
+          rby = c[co + C_RBX + 1],
+          rbz = c[co + C_RBX + 2];
         // Effective masses, inline (calls with many double arguments would box them): for directions
         // d, e: K(d, e) = (mA + mB) d.e + (rA x d) IA (rA x e) + (rB x d) IB (rB x e).
         const an_x = ray * nz - raz * ny, an_y = raz * nx - rax * nz, an_z = rax * ny - ray * nx;
@@ -399,6 +536,13 @@ export class ContactSolver {
         let vx = iB0 * bn_x + iB3 * bn_y + iB4 * bn_z, vy = iB3 * bn_x + iB1 * bn_y + iB5 * bn_z, vz = iB4 * bn_x + iB5 * bn_y + iB2 * bn_z;
         const kn = mA + mB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
         c[co + C_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
+        // The normal row's angular terms, once per step: the passes then read 12 numbers per contact instead
+        // of recomputing two cross products and two inertia products per visit (Box2D v3 and bepu keep the
+        // Jacobians and the inverse-inertia-weighted ones in the constraint the same way).
+        c[co + C_ANX] = an_x; c[co + C_ANX + 1] = an_y; c[co + C_ANX + 2] = an_z;
+        c[co + C_BNX] = bn_x; c[co + C_BNX + 1] = bn_y; c[co + C_BNX + 2] = bn_z;
+        c[co + C_IANX] = ux; c[co + C_IANX + 1] = uy; c[co + C_IANX + 2] = uz;
+        c[co + C_IBNX] = vx; c[co + C_IBNX + 1] = vy; c[co + C_IBNX + 2] = vz;
         ux = iA0 * a1x + iA3 * a1y + iA4 * a1z; uy = iA3 * a1x + iA1 * a1y + iA5 * a1z; uz = iA4 * a1x + iA5 * a1y + iA2 * a1z;
         vx = iB0 * b1x + iB3 * b1y + iB4 * b1z; vy = iB3 * b1x + iB1 * b1y + iB5 * b1z; vz = iB4 * b1x + iB5 * b1y + iB2 * b1z;
         const k11 = mA + mB + a1x * ux + a1y * uy + a1z * uz + b1x * vx + b1y * vy + b1z * vz;
@@ -431,8 +575,8 @@ export class ContactSolver {
         let cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
         for (let k = 0; k < n; k++) {
           const co = (i * 4 + k) * CONTACT;
-          cax += c[co]; cay += c[co + 1]; caz += c[co + 2];
-          cbx += c[co + 3]; cby += c[co + 4]; cbz += c[co + 5];
+          cax += c[co + C_RAX]; cay += c[co + C_RAX + 1]; caz += c[co + C_RAX + 2];
+          cbx += c[co + C_RBX]; cby += c[co + C_RBX + 1]; cbz += c[co + C_RBX + 2];
         }
         cax /= n; cay /= n; caz /= n; cbx /= n; cby /= n; cbz /= n;
         const an_x = cay * nz - caz * ny, an_y = caz * nx - cax * nz, an_z = cax * ny - cay * nx;
@@ -508,8 +652,8 @@ export class ContactSolver {
         const px = pn * nx + p1 * t1x + p2 * t2x;
         const py = pn * ny + p1 * t1y + p2 * t2y;
         const pz = pn * nz + p1 * t1z + p2 * t2z;
-        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
         vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
         vbx += mB * px; vby += mB * py; vbz += mB * pz;
         let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
@@ -529,22 +673,18 @@ export class ContactSolver {
   }
 
   /**
-   * One solver iteration over every manifold. With `useBias` penetration is pushed out by the spring
-   * (capped at the maximum recovery velocity); without it (the relax pass) only the speculative gap is
-   * honoured, so no push-out energy remains in the velocities. `accumulate` adds each contact's impulse
-   * to its step total (for events).
+   * The biased pass of a substep: normal rows with the spring bias (penetration pushed out, capped at the
+   * maximum recovery velocity; speculative rows close exactly their gap), then the friction rows. The
+   * separation is the one the previous relax pass stored (the poses have not moved since).
    */
-  solve(bodies: BodySet, h: number, useBias: boolean, accumulate: boolean): void {
+  solve(bodies: BodySet, h: number): void {
     const s = this.cur;
     const hd = s.header,
       c = s.contacts,
       bi = s.bodyIndex;
     const invMass = bodies.invMass,
-      I = bodies.invInertiaWorld,
       vel = bodies.vel,
-      w = bodies.angVel,
-      pos = bodies.pos,
-      rot = bodies.rot;
+      w = bodies.angVel;
     const invH = 1 / h;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
@@ -555,19 +695,13 @@ export class ContactSolver {
         ny = hd[o + H_NX + 1],
         nz = hd[o + H_NX + 2];
       const biasRate = hd[o + H_BIAS_RATE],
-        massScale = useBias ? hd[o + H_MASS_SCALE] : 1,
-        impulseScale = useBias ? hd[o + H_IMPULSE_SCALE] : 0,
+        massScale = hd[o + H_MASS_SCALE],
+        impulseScale = hd[o + H_IMPULSE_SCALE],
         maxRecovery = hd[o + H_MAX_RECOVERY];
       const a3 = a * 3,
-        b3 = b * 3,
-        a4 = a * 4,
-        b4 = b * 4,
-        a6 = a * 6,
-        b6 = b * 6;
+        b3 = b * 3;
       const mA = invMass[a],
         mB = invMass[b];
-      const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
-      const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
       if (hd[o + H_IMPACT] === 1) {
         // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
         // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
@@ -586,7 +720,7 @@ export class ContactSolver {
           for (let k = 0; k < n; k++) {
             const co = (i * 4 + k) * CONTACT;
             // Restitution wants each contact's approach speed at its first push (as the rows below record it).
-            if (useBias && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = preVn[k];
+            if (c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = preVn[k];
             if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
           }
         }
@@ -595,153 +729,178 @@ export class ContactSolver {
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
-      const aqx = rot[a4], aqy = rot[a4 + 1], aqz = rot[a4 + 2], aqw = rot[a4 + 3];
-      const bqx = rot[b4], bqy = rot[b4 + 1], bqz = rot[b4 + 2], bqw = rot[b4 + 3];
-      const apx = pos[a3], apy = pos[a3 + 1], apz = pos[a3 + 2];
-      const bpx = pos[b3], bpy = pos[b3 + 1], bpz = pos[b3 + 2];
-      let impacting = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        // Current separation. Poses change only in the position integration between the solve and the
-        // relax pass of a substep, so the relax pass computes it from the anchors at the current poses and
-        // stores it; the next substep's solve pass (same poses) reuses it. The first substep starts from
-        // the narrow phase's value.
-        let sep: number;
-        if (useBias) sep = c[co + C_SEPARATION];
-        else {
-          let lx = c[co + C_LAX], ly = c[co + C_LAX + 1], lz = c[co + C_LAX + 2];
-          let tx = 2 * (aqy * lz - aqz * ly), ty = 2 * (aqz * lx - aqx * lz), tz = 2 * (aqx * ly - aqy * lx);
-          const pax = apx + lx + aqw * tx + (aqy * tz - aqz * ty);
-          const pay = apy + ly + aqw * ty + (aqz * tx - aqx * tz);
-          const paz = apz + lz + aqw * tz + (aqx * ty - aqy * tx);
-          lx = c[co + C_LBX]; ly = c[co + C_LBX + 1]; lz = c[co + C_LBX + 2];
-          tx = 2 * (bqy * lz - bqz * ly); ty = 2 * (bqz * lx - bqx * lz); tz = 2 * (bqx * ly - bqy * lx);
-          const pbx = bpx + lx + bqw * tx + (bqy * tz - bqz * ty);
-          const pby = bpy + ly + bqw * ty + (bqz * tx - bqx * tz);
-          const pbz = bpz + lz + bqw * tz + (bqx * ty - bqy * tx);
-          sep = (pbx - pax) * nx + (pby - pay) * ny + (pbz - paz) * nz + c[co + C_ADJ_SEP];
-          c[co + C_SEPARATION] = sep;
-        }
-
+        const sep = c[co + C_SEPARATION];
         let bias = 0,
           ms = 1,
           is = 0;
         if (sep > 0) {
           // Speculative: allow the approach that exactly closes the gap in this substep.
           bias = sep * invH;
-        } else if (useBias) {
+        } else {
           bias = biasRate * sep;
           if (bias < -maxRecovery) bias = -maxRecovery;
           ms = massScale;
           is = impulseScale;
         }
-        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
-        const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
-        const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
-        const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
-        const vn = dvx * nx + dvy * ny + dvz * nz;
+        const vn =
+          (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz +
+          wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
+          (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
         const old = c[co + C_NORMAL_IMPULSE];
         let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
         // first pushes this step (gravity up to then included), not at the start of the step.
-        if (useBias && next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
+        if (next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
         c[co + C_NORMAL_IMPULSE] = next;
         if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
         // Applied unconditionally: a branch that is rarely taken would deoptimise this loop the first time.
-        {
-          const px = lambda * nx, py = lambda * ny, pz = lambda * nz;
-          vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-          vbx += mB * px; vby += mB * py; vbz += mB * pz;
-          let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
-          wax -= iA0 * cx + iA3 * cy + iA4 * cz;
-          way -= iA3 * cx + iA1 * cy + iA5 * cz;
-          waz -= iA4 * cx + iA5 * cy + iA2 * cz;
-          cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
-          wbx += iB0 * cx + iB3 * cy + iB4 * cz;
-          wby += iB3 * cx + iB1 * cy + iB5 * cz;
-          wbz += iB4 * cx + iB5 * cy + iB2 * cz;
+        const la = lambda * mA,
+          lb = lambda * mB;
+        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        wax -= lambda * c[co + C_IANX]; way -= lambda * c[co + C_IANX + 1]; waz -= lambda * c[co + C_IANX + 2];
+        wbx += lambda * c[co + C_IBNX]; wby += lambda * c[co + C_IBNX + 1]; wbz += lambda * c[co + C_IBNX + 2];
+      }
+      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      frictionRows(bodies, hd, c, bi, i);
+    }
+  }
+
+  /**
+   * The relax pass of a substep, after the position integration: normal rows without the spring bias (only
+   * the speculative gap is honoured, so no push-out energy remains in the velocities), at the separation of
+   * the current poses, which it stores for the next substep's biased pass. Adds each contact's impulse to its
+   * step total (for events), tracks impacts (see warmStart) and decides each contact's stick or slide.
+   *
+   * The separation is the t0 value plus the change of n . (anchorB - anchorA). With the anchors in body frames,
+   * n . (R l) = (R^T n) . l, so n is rotated into each body's frame once per manifold and each contact costs two
+   * dot products (Box2D v3's contact_solver.c keeps the same per-contact cost with its delta-position form).
+   *
+   * Friction is solved here only for a manifold whose impact this pass stops (in part): a speculative contact's
+   * impact is stopped by the relax pass (the gap closes in the position update before it), and friction must act
+   * within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
+   * Approaching at the start of the step (C_WARM) is not enough: the contacts of a rolling wheel sit ahead of its
+   * lowest point and "approach" at ~0.1 x its speed every step, though the biased pass holds them; friction
+   * solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees over 100 m. Only a relax
+   * pass that pushes (the centroid pre-pass or a row of a contact meeting an impact) counts.
+   */
+  relax(bodies: BodySet, h: number): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    const invMass = bodies.invMass,
+      vel = bodies.vel,
+      w = bodies.angVel,
+      pos = bodies.pos,
+      rot = bodies.rot;
+    const invH = 1 / h;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const a3 = a * 3,
+        b3 = b * 3,
+        a4 = a * 4,
+        b4 = b * 4;
+      const mA = invMass[a],
+        mB = invMass[b];
+      // n in A's and B's frames (rotation by the conjugate orientations), and n . (pB - pA).
+      let qx = -rot[a4], qy = -rot[a4 + 1], qz = -rot[a4 + 2], qw = rot[a4 + 3];
+      let tx = 2 * (qy * nz - qz * ny), ty = 2 * (qz * nx - qx * nz), tz = 2 * (qx * ny - qy * nx);
+      const gax = nx + qw * tx + (qy * tz - qz * ty),
+        gay = ny + qw * ty + (qz * tx - qx * tz),
+        gaz = nz + qw * tz + (qx * ty - qy * tx);
+      qx = -rot[b4]; qy = -rot[b4 + 1]; qz = -rot[b4 + 2]; qw = rot[b4 + 3];
+      tx = 2 * (qy * nz - qz * ny); ty = 2 * (qz * nx - qx * nz); tz = 2 * (qx * ny - qy * nx);
+      const gbx = nx + qw * tx + (qy * tz - qz * ty),
+        gby = ny + qw * ty + (qz * tx - qx * tz),
+        gbz = nz + qw * tz + (qx * ty - qy * tx);
+      const dn = (pos[b3] - pos[a3]) * nx + (pos[b3 + 1] - pos[a3 + 1]) * ny + (pos[b3 + 2] - pos[a3 + 2]) * nz;
+      // Whether this pass raised the normal impulse of a contact meeting an impact (friction below).
+      let impacting = 0;
+      if (hd[o + H_IMPACT] === 1) {
+        // The impact pre-pass (see solve) at the current separations: the position update has (partly) closed
+        // the gap the biased pass saw, and allowing that stale gap again let the centroid approach into
+        // penetration (thin plates through a mesh floor, a disc hull landing with spin).
+        let minSep = Infinity;
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          const sep =
+            c[co + C_ADJ_SEP] + dn +
+            gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] -
+            (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2]);
+          if (sep < minSep) minSep = sep;
         }
-        if (accumulate) {
-          // Stick or slide in the next substep: a contact that pushed and still slides after the solve
-          // slides (static friction could not stop it); one that stopped, or did not push, tries static.
-          const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
-          c[co + C_STICK] = next === 0 || vt2 < STICK_SPEED * STICK_SPEED ? 1 : 0;
-          c[co + C_TOTAL_IMPULSE] += c[co + C_NORMAL_IMPULSE];
-          const warm = c[co + C_WARM];
-          if (warm >= 0) {
-            impacting = 1;
-            const added = c[co + C_NORMAL_IMPULSE] - warm;
-            c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
+        centroidIO[0] = minSep > 0 ? minSep * invH : 0;
+        shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        if (centroidIO[1] > 0) {
+          impacting = 1;
+          for (let k = 0; k < n; k++) {
+            const co = (i * 4 + k) * CONTACT;
+            if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
           }
         }
       }
-      // Friction: per contact, the tangent pair with its 2x2 effective mass, limited to the Coulomb disc
-      // of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
-      // contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by
-      // the relax pass from the tangential speed the solve left).
-      const mu = hd[o + H_FRICTION],
-        muS = hd[o + H_STATIC_FRICTION];
-      const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
-      const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
-      // The relax pass solves friction only for manifolds meeting an impact: a speculative contact's impact is
-      // stopped by the relax pass (the gap closes in the position update before it), and friction must act
-      // within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
-      const nf = useBias || impacting === 1 ? n : 0;
-      for (let k = 0; k < nf; k++) {
+      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
-        const o1 = c[co + C_T1_IMPULSE],
-          o2 = c[co + C_T2_IMPULSE];
-        const maxF = (c[co + C_STICK] === 1 ? muS : mu) * c[co + C_NORMAL_IMPULSE];
-        if (maxF === 0 && o1 === 0 && o2 === 0) {
-          // No normal force and no friction held: nothing to do (speculative contacts at rest).
-          continue;
-        }
-        const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-        const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+        const sep =
+          c[co + C_ADJ_SEP] + dn +
+          gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] -
+          (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2]);
+        c[co + C_SEPARATION] = sep;
+        // Speculative: allow the approach that exactly closes the gap in this substep; touching: no bias.
+        const bias = sep > 0 ? sep * invH : 0;
+        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
         const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
         const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
-        const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
-        const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
-        const m11 = c[co + C_T1_MASS],
-          m12 = c[co + C_T12_MASS],
-          m22 = c[co + C_T2_MASS];
-        let n1 = o1 - (m11 * v1 + m12 * v2);
-        let n2 = o2 - (m12 * v1 + m22 * v2);
-        const l2 = n1 * n1 + n2 * n2;
-        if (l2 > maxF * maxF) {
-          fr[0] = n1;
-          fr[1] = n2;
-          fr[2] = maxF;
-          projectFriction(fr, c, co);
-          n1 = fr[0];
-          n2 = fr[1];
-        }
-        c[co + C_T1_IMPULSE] = n1;
-        c[co + C_T2_IMPULSE] = n2;
-        const d1 = n1 - o1,
-          d2 = n2 - o2;
-        {
-          const px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
-          vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-          vbx += mB * px; vby += mB * py; vbz += mB * pz;
-          let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
-          wax -= iA0 * cx + iA3 * cy + iA4 * cz;
-          way -= iA3 * cx + iA1 * cy + iA5 * cz;
-          waz -= iA4 * cx + iA5 * cy + iA2 * cz;
-          cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
-          wbx += iB0 * cx + iB3 * cy + iB4 * cz;
-          wby += iB3 * cx + iB1 * cy + iB5 * cz;
-          wbz += iB4 * cx + iB5 * cy + iB2 * cz;
+        const vn = dvx * nx + dvy * ny + dvz * nz;
+        const old = c[co + C_NORMAL_IMPULSE];
+        let next = old - c[co + C_NORMAL_MASS] * (vn + bias);
+        if (next < 0) next = 0;
+        const lambda = next - old;
+        c[co + C_NORMAL_IMPULSE] = next;
+        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        const la = lambda * mA,
+          lb = lambda * mB;
+        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        wax -= lambda * c[co + C_IANX]; way -= lambda * c[co + C_IANX + 1]; waz -= lambda * c[co + C_IANX + 2];
+        wbx += lambda * c[co + C_IBNX]; wby += lambda * c[co + C_IBNX + 1]; wbz += lambda * c[co + C_IBNX + 2];
+        // Stick or slide in the next substep: a contact that pushed and still slides after the solve
+        // slides (static friction could not stop it); one that stopped, or did not push, tries static.
+        const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
+        c[co + C_STICK] = next === 0 || vt2 < STICK_SPEED * STICK_SPEED ? 1 : 0;
+        c[co + C_TOTAL_IMPULSE] += next;
+        const warm = c[co + C_WARM];
+        if (warm >= 0) {
+          if (lambda > 0) impacting = 1;
+          const added = next - warm;
+          c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
         }
       }
       vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      if (impacting === 1) frictionRows(bodies, hd, c, bi, i);
     }
   }
 
@@ -799,12 +958,12 @@ export class ContactSolver {
         const co = (i * 4 + k) * CONTACT;
         const rel = c[co + C_REL_VEL];
         if (rel > -threshold || c[co + C_MAX_NORMAL_IMPULSE] === 0) continue;
-        const rax = c[co],
-          ray = c[co + 1],
-          raz = c[co + 2];
-        const rbx = c[co + 3],
-          rby = c[co + 4],
-          rbz = c[co + 5];
+        const rax = c[co + C_RAX],
+          ray = c[co + C_RAX + 1],
+          raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX],
+          rby = c[co + C_RBX + 1],
+          rbz = c[co + C_RBX + 2];
         const a3 = a * 3,
           b3 = b * 3;
         const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
@@ -834,7 +993,7 @@ export class ContactSolver {
           contactImpulse[0] = lambda * nx + f1 * t1x + f2 * t2x;
           contactImpulse[1] = lambda * ny + f1 * t1y + f2 * t2y;
           contactImpulse[2] = lambda * nz + f1 * t1z + f2 * t2z;
-          applyImpulse(invMass, inv, vel, w, a, b, c, co, contactImpulse);
+          applyImpulse(invMass, inv, vel, w, a, b, c, co + C_RAX, contactImpulse);
         }
       }
     }
@@ -855,32 +1014,6 @@ export class ContactSolver {
       if (c[co + C_TOTAL_IMPULSE] > 0 || c[co + C_SEPARATION] <= TOUCH_TOLERANCE) return true;
     }
     return false;
-  }
-
-  /** Records each contact's separation at the end of the step (for events and diagnostics). */
-  finish(bodies: BodySet): void {
-    const s = this.cur;
-    const hd = s.header,
-      c = s.contacts,
-      bi = s.bodyIndex;
-    const pos = bodies.pos,
-      rot = bodies.rot;
-    for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER;
-      const a = bi[i * 2],
-        b = bi[i * 2 + 1];
-      const n = hd[o + H_COUNT];
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
-      for (let k = 0; k < n; k++) {
-        const co = (i * 4 + k) * CONTACT;
-        anchorWorld(pos, rot, a, c, co + C_LAX, tmpA);
-        anchorWorld(pos, rot, b, c, co + C_LBX, tmpB);
-        c[co + C_SEPARATION] =
-          (tmpB[0] - tmpA[0]) * nx + (tmpB[1] - tmpA[1]) * ny + (tmpB[2] - tmpA[2]) * nz + c[co + C_ADJ_SEP];
-      }
-    }
   }
 }
 
@@ -909,6 +1042,69 @@ const centroidIO = new Float64Array(2);
 /** Each contact's share of the centroid rebound impulse (applyRestitution). */
 const restShare = new Float64Array(4);
 const contactImpulse = new Float64Array(3);
+const relScratch = new Float64Array(7);
+
+/**
+ * Writes the header fields common to fresh and reused manifolds of store entry i: bodies, the tangent basis of
+ * the normal already in the header, the pair's material and the handles.
+ */
+function writeHeader(s: ManifoldStore, i: number, bodies: BodySet, a: number, b: number, mat: PairMaterial): void {
+  const hd = s.header;
+  const o = i * HEADER;
+  hd[o + H_A] = a;
+  hd[o + H_B] = b;
+  s.bodyIndex[i * 2] = a;
+  s.bodyIndex[i * 2 + 1] = b;
+  // Tangent basis of the normal, written out (tangentBasis in math/vec3.ts: Duff et al. 2017).
+  const nx = hd[o + H_NX],
+    ny = hd[o + H_NX + 1],
+    nz = hd[o + H_NX + 2];
+  const sg = nz >= 0 ? 1 : -1;
+  const ta = -1 / (sg + nz);
+  const tb = nx * ny * ta;
+  hd[o + H_T1X] = 1 + sg * nx * nx * ta;
+  hd[o + H_T1X + 1] = sg * tb;
+  hd[o + H_T1X + 2] = -sg * nx;
+  hd[o + H_T2X] = tb;
+  hd[o + H_T2X + 1] = sg + ny * ny * ta;
+  hd[o + H_T2X + 2] = -ny;
+  hd[o + H_FRICTION] = mat.friction;
+  // Static friction below the dynamic one would let a contact that stopped sliding slip again at once.
+  hd[o + H_STATIC_FRICTION] = mat.staticFriction > mat.friction ? mat.staticFriction : mat.friction;
+  hd[o + H_RESTITUTION] = mat.restitution;
+  hd[o + H_REST_THRESHOLD] = mat.restitutionThreshold;
+  hd[o + H_MAX_RECOVERY] = mat.maximumRecoveryVelocity;
+  hd[o + H_FREQ] = mat.spring.frequency;
+  hd[o + H_DAMPING] = mat.spring.dampingRatio;
+  hd[o + H_HANDLE_A] = bodies.handle[a];
+  hd[o + H_HANDLE_B] = bodies.handle[b];
+}
+
+/** B's pose in A's frame (centres of mass): position (3) then orientation conj(qA) qB (4), into out[o..o+6]. */
+function relPose(bodies: BodySet, a: number, b: number, out: Float64Array, o: number): void {
+  const pos = bodies.pos,
+    rot = bodies.rot;
+  const a3 = a * 3,
+    b3 = b * 3,
+    a4 = a * 4,
+    b4 = b * 4;
+  const ax = rot[a4], ay = rot[a4 + 1], az = rot[a4 + 2], aw = rot[a4 + 3];
+  const bx = rot[b4], by = rot[b4 + 1], bz = rot[b4 + 2], bw = rot[b4 + 3];
+  const vx = pos[b3] - pos[a3],
+    vy = pos[b3 + 1] - pos[a3 + 1],
+    vz = pos[b3 + 2] - pos[a3 + 2];
+  // conj(qA) applied to v.
+  const tx = 2 * (-ay * vz + az * vy),
+    ty = 2 * (-az * vx + ax * vz),
+    tz = 2 * (-ax * vy + ay * vx);
+  out[o] = vx + aw * tx + (-ay * tz + az * ty);
+  out[o + 1] = vy + aw * ty + (-az * tx + ax * tz);
+  out[o + 2] = vz + aw * tz + (-ax * ty + ay * tx);
+  out[o + 3] = aw * bx - bw * ax - ay * bz + az * by;
+  out[o + 4] = aw * by - bw * ay - az * bx + ax * bz;
+  out[o + 5] = aw * bz - bw * az - ax * by + ay * bx;
+  out[o + 6] = aw * bw + ax * bx + ay * by + az * bz;
+}
 
 /**
  * Writes the eigen-decomposition of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] to
@@ -997,30 +1193,6 @@ function projectFriction(io: Float64Array, c: Float64Array, co: number): void {
   out[1] = (e1y * n1 + e2y * n2) * sc;
 }
 
-const tmpA = new Float64Array(3);
-const tmpB = new Float64Array(3);
-
-function anchorWorld(pos: Float64Array, rot: Float64Array, i: number, c: Float64Array, o: number, out: Float64Array): void {
-  const qx = rot[i * 4],
-    qy = rot[i * 4 + 1],
-    qz = rot[i * 4 + 2],
-    qw = rot[i * 4 + 3];
-  const lx = c[o],
-    ly = c[o + 1],
-    lz = c[o + 2];
-  const tx = 2 * (qy * lz - qz * ly),
-    ty = 2 * (qz * lx - qx * lz),
-    tz = 2 * (qx * ly - qy * lx);
-  out[0] = pos[i * 3] + lx + qw * tx + (qy * tz - qz * ty);
-  out[1] = pos[i * 3 + 1] + ly + qw * ty + (qz * tx - qx * tz);
-  out[2] = pos[i * 3 + 2] + lz + qw * tz + (qx * ty - qy * tx);
-}
-
-
-
-
-
-
 /**
  * Applies -K_c^-1 (mean normal velocity of manifold i's n contacts + centroidIO[0]) along the normal at the
  * contacts' centroid (K_c: H_CENTROID_MASS), if it pushes, as equal shares at each contact (the same force and
@@ -1039,8 +1211,8 @@ function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64A
   let vsum = 0;
   for (let k = 0; k < n; k++) {
     const co = (i * 4 + k) * CONTACT;
-    const rax = c[co], ray = c[co + 1], raz = c[co + 2];
-    const rbx = c[co + 3], rby = c[co + 4], rbz = c[co + 5];
+    const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+    const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
     const vn =
       (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx +
       (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz)) * ny +
@@ -1059,11 +1231,95 @@ function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64A
   for (let k = 0; k < n; k++) {
     const co = (i * 4 + k) * CONTACT;
     c[co + C_NORMAL_IMPULSE] += share;
-    applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, c, co, contactImpulse);
+    applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, c, co + C_RAX, contactImpulse);
   }
 }
 
-/** Applies impulse P (p[0..2]) at the contact's lever arms (c[co..co+5]): A gets -P, B gets +P. */
+/**
+ * The friction rows of manifold i: per contact, the tangent pair with its 2x2 effective mass, limited to the
+ * Coulomb disc of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
+ * contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by the relax
+ * pass from the tangential speed its solve left). Reads and writes the bodies' velocities; integers only as
+ * arguments (V8 boxes doubles passed to a call it does not inline).
+ */
+function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: Int32Array, i: number): void {
+  const o = i * HEADER;
+  const n = hd[o + H_COUNT];
+  const a = bi[i * 2],
+    b = bi[i * 2 + 1];
+  const invMass = bodies.invMass,
+    I = bodies.invInertiaWorld,
+    vel = bodies.vel,
+    w = bodies.angVel;
+  const mu = hd[o + H_FRICTION],
+    muS = hd[o + H_STATIC_FRICTION];
+  const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
+  const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
+  const a3 = a * 3,
+    b3 = b * 3,
+    a6 = a * 6,
+    b6 = b * 6;
+  const mA = invMass[a],
+    mB = invMass[b];
+  const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
+  const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+  let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+  let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+  let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+  let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+  for (let k = 0; k < n; k++) {
+    const co = (i * 4 + k) * CONTACT;
+    const o1 = c[co + C_T1_IMPULSE],
+      o2 = c[co + C_T2_IMPULSE];
+    const maxF = (c[co + C_STICK] === 1 ? muS : mu) * c[co + C_NORMAL_IMPULSE];
+    if (maxF === 0 && o1 === 0 && o2 === 0) {
+      // No normal force and no friction held: nothing to do (speculative contacts at rest).
+      continue;
+    }
+    const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+    const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+    const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
+    const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
+    const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
+    const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
+    const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
+    const m11 = c[co + C_T1_MASS],
+      m12 = c[co + C_T12_MASS],
+      m22 = c[co + C_T2_MASS];
+    let n1 = o1 - (m11 * v1 + m12 * v2);
+    let n2 = o2 - (m12 * v1 + m22 * v2);
+    const l2 = n1 * n1 + n2 * n2;
+    if (l2 > maxF * maxF) {
+      fr[0] = n1;
+      fr[1] = n2;
+      fr[2] = maxF;
+      projectFriction(fr, c, co);
+      n1 = fr[0];
+      n2 = fr[1];
+    }
+    c[co + C_T1_IMPULSE] = n1;
+    c[co + C_T2_IMPULSE] = n2;
+    const d1 = n1 - o1,
+      d2 = n2 - o2;
+    const px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+    vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+    vbx += mB * px; vby += mB * py; vbz += mB * pz;
+    let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
+    wax -= iA0 * cx + iA3 * cy + iA4 * cz;
+    way -= iA3 * cx + iA1 * cy + iA5 * cz;
+    waz -= iA4 * cx + iA5 * cy + iA2 * cz;
+    cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
+    wbx += iB0 * cx + iB3 * cy + iB4 * cz;
+    wby += iB3 * cx + iB1 * cy + iB5 * cz;
+    wbz += iB4 * cx + iB5 * cy + iB2 * cz;
+  }
+  vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+  w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+  vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+  w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+}
+
+/** Applies impulse P (p[0..2]) at the lever arms rA, rB in c[o..o+5]: A gets -P, B gets +P. */
 function applyImpulse(
   invMass: Float64Array,
   inv: Float64Array,

@@ -760,6 +760,8 @@ export class World {
     this.getPosition(handle, tmpV);
     b.shape[i] = shape;
     if (b.flags[i] & BodyFlag.ChildSurfaces) this.setChildSurfaces(handle, null);
+    // Last step's manifolds of this body were made for the old shape: not to be reused.
+    this.solver.forgetBody(handle);
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
@@ -1306,17 +1308,23 @@ export class World {
       // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
       // those still need their overlap test).
       if (sweepT < 0 && !childTriggers) continue;
-      if (sweepT > 0) {
-        // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
-        this.motionA.poseAt(sweepT, this.poseA);
-        this.motionB.poseAt(sweepT, this.poseB);
-      }
-      mb.margin = margin;
-      collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
-      if (mb.count === 0) continue;
-      if (sweepT > 0) this.rewindManifolds(mb, sweepT);
-      const mat = this.combineMaterial(ia, ib, b.material[ia], b.material[ib], this.pairMaterial);
       const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
+      // Two convex shapes, no trigger children and no child surfaces: the contact cache may keep last step's
+      // manifold (ContactSolver.findReusable). A compound's manifolds go through the child loop below.
+      const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull && !childTriggers && !split;
+      const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib) : -1;
+      if (reuse < 0) {
+        if (sweepT > 0) {
+          // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
+          this.motionA.poseAt(sweepT, this.poseA);
+          this.motionB.poseAt(sweepT, this.poseB);
+        }
+        mb.margin = margin;
+        collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
+        if (mb.count === 0) continue;
+        if (sweepT > 0) this.rewindManifolds(mb, sweepT);
+      }
+      const mat = this.combineMaterial(ia, ib, b.material[ia], b.material[ib], this.pairMaterial);
       if (
         b.continuity[ia] === ContinuousDetectionMode.Continuous &&
         b.continuity[ib] === ContinuousDetectionMode.Continuous &&
@@ -1328,6 +1336,12 @@ export class World {
         if (ha < hb) this.continuousContactPairs.insert(ha, hb);
         else this.continuousContactPairs.insert(hb, ha);
       }
+      if (reuse >= 0) {
+        contacts += solver.reuse(b, ia, ib, reuse, mat);
+        continue;
+      }
+      // A convex pair's single manifold (at t0 poses) is what the cache may reuse next step.
+      const reusable = convexPair && sweepT === 0 && mb.count === 1;
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
@@ -1348,7 +1362,7 @@ export class World {
         // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
         // a speculative contact unseen (contactAnchors.ts).
         anchorOnFasterTurningBody(b, ia, ib, man);
-        solver.add(b, ia, ib, man, mm);
+        solver.add(b, ia, ib, man, mm, reusable);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
       }
@@ -1356,7 +1370,7 @@ export class World {
     this.stats.pairs = pairCount;
     this.stats.manifolds = solver.count;
     this.stats.contacts = contacts;
-    this.stats.speculativeContacts = speculative;
+    this.stats.speculativeContacts = speculative + solver.speculativeReused;
   }
 
   /**
@@ -1596,7 +1610,10 @@ export class World {
         this.stats.toiChecks++;
         const res = this.sweepResult;
         if (!sweepShapeLinear(shape, this.motionA, other, this.motionB, minStep, conv, res)) continue;
-        if (res.t0 >= 1) continue;
+        // A hit at the very end of the motion, within round-off, is a body the solve left flush against the
+        // other, not one through it (a sphere stopped flush at a wall's face got t0 = 1 - 1e-16 with one
+        // summation order of the solver and no hit with another).
+        if (res.t0 >= 1 - 1e-12) continue;
         if (!(res.t0 > 0)) {
           // A hit at 0 is a contact the body started in. Resting or sliding there is the solver's business;
           // but a body that starts touching and is driven deep into the other one (pushed by a third body,
@@ -1869,13 +1886,13 @@ export class World {
       if (hasJoints) joints.warmStart(b);
       solver.warmStart(b);
       if (hasJoints) joints.solve(b, h, true);
-      solver.solve(b, h, true, false);
+      solver.solve(b, h);
       integratePositions(b, this.active, h);
       if (hasJoints) joints.solve(b, h, false);
-      solver.solve(b, h, false, true);
+      solver.relax(b, h);
     }
+    // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
     solver.applyRestitution(b);
-    solver.finish(b);
     // Forces act for one step.
     const ids = this.active.data;
     for (let k = 0; k < this.active.count; k++) {
