@@ -335,9 +335,13 @@ function boxFeature(box: Box): void {
   const dx = st.featDx,
     dy = st.featDy,
     dz = st.featDz;
-  const lx = R[0] * dx + R[3] * dy + R[6] * dz,
-    ly = R[1] * dx + R[4] * dy + R[7] * dz,
-    lz = R[2] * dx + R[5] * dy + R[8] * dz;
+  supDir[0] = dx;
+  supDir[1] = dy;
+  supDir[2] = dz;
+  supDirToLocal();
+  const lx = locDir[0],
+    ly = locDir[1],
+    lz = locDir[2];
   const ax = Math.abs(lx),
     ay = Math.abs(ly),
     az = Math.abs(lz);
