@@ -311,7 +311,7 @@ export function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
 // ---------------------------------------------------------------------------------------------------------
 // Raw engine scene (continuum-engine)
 
-function buildWorldScene(C, spec, sleeping) {
+export function buildWorldScene(C, spec, sleeping) {
   const { World, Box, Sphere, Capsule, Cylinder, ConvexHull, TriangleMesh, MotionType, ContinuousDetection, JointAxis, AxisMode } = C;
   const world = new World({ gravity: { x: 0, y: -9.81, z: 0 }, sleepingEnabled: sleeping });
   if (spec.velocityLimits) world.setVelocityLimits(spec.velocityLimits[0], spec.velocityLimits[1]);
