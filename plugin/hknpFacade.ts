@@ -162,7 +162,7 @@ export class HknpFacade {
     const shape = this._shape(query[0]);
     if (!shape) return [0];
     const [p, q, maxDistance, triggers, ignore] = [query[1], query[2], query[3], query[4], query[5]];
-    this._setFilter(triggers, ignore);
+    this._setFilter(query[0] as ShapeData, triggers, ignore);
     c.pose.set(p[0], p[1], p[2], q[0], q[1], q[2], q[3]);
     this._pos.x = p[0];
     this._pos.y = p[1];
@@ -179,7 +179,7 @@ export class HknpFacade {
     const shape = this._shape(query[0]);
     if (!shape) return [0];
     const [q, s, e, triggers, ignore] = [query[1], query[2], query[3], query[4], query[5]];
-    this._setFilter(triggers, ignore);
+    this._setFilter(query[0] as ShapeData, triggers, ignore);
     c.pose.set(0, 0, 0, q[0], q[1], q[2], q[3]);
     this._pos.x = s[0];
     this._pos.y = s[1];
@@ -237,8 +237,11 @@ export class HknpFacade {
     return pluginData.engineShape;
   }
 
-  private _setFilter(triggers: boolean, ignore: unknown[] | undefined): void {
+  /** The query's filter: the query shape's own masks (as Havok filters shape queries), its trigger flag and ignored body. */
+  private _setFilter(shape: ShapeData, triggers: boolean, ignore: unknown[] | undefined): void {
     const f = this._filter;
+    f.membership = shape.membership;
+    f.collideWith = shape.collideWith;
     f.hitTriggers = !!triggers;
     const k = ignore?.[0];
     f.ignoreBody = typeof k === "number" ? k : undefined;

@@ -64,6 +64,9 @@ export class PluginQueries {
     quaternion(fn, "query.rotation", query.rotation);
     const maxDistance = finiteNumber(fn, "query.maxDistance", query.maxDistance);
     const f = this._setFilter(query.shouldHitTriggers, query.ignoreBody);
+    // Havok filters a shape query with the query shape's own masks.
+    f.membership = data.membership;
+    f.collideWith = data.collideWith;
     if (!data.engineShape) return;
     const n = this.host.world.queries.shapeProximity(data.engineShape, query.position, query.rotation, Math.max(0, maxDistance), f, this._prox, false);
     if (n === 0) return;
@@ -83,6 +86,9 @@ export class PluginQueries {
     vector3(fn, "query.endPosition", query.endPosition);
     quaternion(fn, "query.rotation", query.rotation);
     const f = this._setFilter(query.shouldHitTriggers, query.ignoreBody);
+    // Havok filters a shape query with the query shape's own masks.
+    f.membership = data.membership;
+    f.collideWith = data.collideWith;
     if (!data.engineShape) return;
     const n = this.host.world.queries.shapeCast(data.engineShape, query.rotation, query.startPosition, query.endPosition, f, this._cast, false);
     if (n === 0) return;

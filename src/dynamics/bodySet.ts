@@ -21,6 +21,8 @@ export const BodyFlag = {
   NonFinite: 16,
   /** The body has per-child surfaces (materials, filters, triggers per child; the world keeps them). */
   ChildSurfaces: 32,
+  /** Some of the body's child surfaces are triggers (set with ChildSurfaces). */
+  ChildTriggers: 64,
 } as const;
 
 interface F64Field {

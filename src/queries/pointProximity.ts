@@ -13,6 +13,7 @@ import { gjkDistance, GjkResult } from "../collision/gjk";
 import { Pose } from "../math/pose";
 import type { Box } from "../shapes/box";
 import type { Capsule } from "../shapes/capsule";
+import type { ChildGate } from "../shapes/childGate";
 import type { Compound } from "../shapes/compound";
 import type { ConvexHull } from "../shapes/convexHull";
 import type { Cylinder } from "../shapes/cylinder";
@@ -212,16 +213,17 @@ function pointConvexGjk(shape: ConvexShape, x: number, y: number, z: number): nu
 
 /**
  * Signed distance from the world point (x, y, z) to `shape` at `pose`. Returns false (out undefined) when
- * the shape is farther than maxDistance.
+ * the shape is farther than maxDistance. With a gate, only the compound children or triangles it passes count.
  */
-export function pointShapeDistance(shape: Shape, pose: Pose, x: number, y: number, z: number, maxDistance: number, out: PointShapeHit): boolean {
+export function pointShapeDistance(shape: Shape, pose: Pose, x: number, y: number, z: number, maxDistance: number, out: PointShapeHit, gate: ChildGate | null = null): boolean {
   const t = shape.type;
-  if (t === ShapeType.Mesh || t === ShapeType.Heightfield) return pointTriangles(shape as Shape & TriangleSource, pose, x, y, z, maxDistance, out);
+  if (t === ShapeType.Mesh || t === ShapeType.Heightfield) return pointTriangles(shape as Shape & TriangleSource, pose, x, y, z, maxDistance, out, gate);
   if (t === ShapeType.Compound) {
     const ch = (shape as Compound).children;
     let found = false,
       best = maxDistance;
     for (let i = 0; i < ch.length; i++) {
+      if (gate !== null && !gate.passes(i)) continue;
       const cp = ch[i].pose;
       childPose.compose(pose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
       pointToLocal(childPose, x, y, z, P, 0);
@@ -254,7 +256,7 @@ function writeHit(pose: Pose, d: number, child: number, out: PointShapeHit): voi
 }
 
 /** Unsigned distance to the nearest triangle within maxDistance. */
-function pointTriangles(mesh: Shape & TriangleSource, pose: Pose, x: number, y: number, z: number, maxDistance: number, out: PointShapeHit): boolean {
+function pointTriangles(mesh: Shape & TriangleSource, pose: Pose, x: number, y: number, z: number, maxDistance: number, out: PointShapeHit, gate: ChildGate | null): boolean {
   pointToLocal(pose, x, y, z, P, 0);
   const px = P[0],
     py = P[1],
@@ -266,6 +268,7 @@ function pointTriangles(mesh: Shape & TriangleSource, pose: Pose, x: number, y: 
     bt = -1;
   for (let k = 0; k < triList.count; k++) {
     const t = triList.data[k];
+    if (gate !== null && !gate.passes(mesh.triangleIndex(t))) continue;
     mesh.getTriangle(t, TRI, 0);
     closestOnTriangle(px, py, pz, TRI, 0, W, 0);
     const dx = px - W[0],

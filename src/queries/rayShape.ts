@@ -17,6 +17,7 @@ import { Quat, rotateVec, rotateVecInv } from "../math/quat";
 import { Vec3 } from "../math/vec3";
 import type { Box } from "../shapes/box";
 import type { Capsule } from "../shapes/capsule";
+import type { ChildGate } from "../shapes/childGate";
 import type { Compound } from "../shapes/compound";
 import type { ConvexHull } from "../shapes/convexHull";
 import type { Cylinder } from "../shapes/cylinder";
@@ -384,9 +385,10 @@ function castTriangles(
   wdz: number,
   maxT: number,
   out: RayHit,
+  gate: ChildGate | null,
 ): boolean {
   setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
-  if (!shape.rayCastLocal(lr.ox, lr.oy, lr.oz, lr.dx, lr.dy, lr.dz, maxT, triHit)) return false;
+  if (!shape.rayCastLocal(lr.ox, lr.oy, lr.oz, lr.dx, lr.dy, lr.dz, maxT, triHit, gate)) return false;
   rotateVec(setQuat(pose), triHit.nx, triHit.ny, triHit.nz, scratchVec);
   out.t = triHit.t === 0 ? 0 : triHit.t;
   out.normalX = scratchVec.x;
@@ -399,7 +401,8 @@ function castTriangles(
 /**
  * Casts the ray origin + t * (lr.dx, lr.dy, lr.dz), 0 <= t <= maxT, against `shape` at `pose`. On a hit writes
  * `out` (t, world unit outward normal, compound child index or -1) and returns true; on a miss returns
- * false and leaves `out` untouched. Rays starting inside a (child) shape ignore that shape.
+ * false and leaves `out` untouched. Rays starting inside a (child) shape ignore that shape. With a gate, only
+ * the compound children or triangles it passes are hit.
  */
 export function rayCastShape(
   shape: Shape,
@@ -412,10 +415,11 @@ export function rayCastShape(
   dirZ: number,
   maxT: number,
   out: RayHit,
+  gate: ChildGate | null = null,
 ): boolean {
   if (!(maxT >= 0)) return false;
   if (shape.type === ShapeType.Mesh || shape.type === ShapeType.Heightfield) {
-    return castTriangles(shape as Shape & TriangleSource, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out);
+    return castTriangles(shape as Shape & TriangleSource, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out, gate);
   }
   if (shape.type !== ShapeType.Compound) {
     return castConvex(shape, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out);
@@ -424,6 +428,7 @@ export function rayCastShape(
   let best = -1;
   let bestT = maxT;
   for (let i = 0; i < children.length; i++) {
+    if (gate !== null && !gate.passes(i)) continue;
     const ch = children[i];
     const cp = ch.pose;
     childPose.compose(pose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);

@@ -15,6 +15,7 @@
 import { IntList } from "../collections/intList";
 import { SweepResult, SweptMotion, sweepShapes } from "../collision/sweep";
 import { Pose } from "../math/pose";
+import type { ChildGate } from "../shapes/childGate";
 import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
@@ -160,11 +161,12 @@ function sweepPair(a: ConvexShape, pa: Pose, aIndex: number, b: ConvexShape, pb:
 }
 
 /** Streams B's pieces near the swept piece a against it. */
-function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Pose): void {
+function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Pose, gate: ChildGate | null): void {
   const t = b.type;
   if (t === ShapeType.Compound) {
     const ch = (b as Compound).children;
     for (let i = 0; i < ch.length; i++) {
+      if (gate !== null && !gate.passes(i)) continue;
       const cp = ch[i].pose;
       piecePoseB.compose(pb, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
       sweepPair(a, pa, aIndex, ch[i].shape, piecePoseB, i, false);
@@ -196,6 +198,7 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
       mesh.queryBox(LBOX, 0, triList);
       for (let k = 0; k < triList.count; k++) {
         const ti = triList.data[k];
+        if (gate !== null && !gate.passes(mesh.triangleIndex(ti))) continue;
         mesh.getTriangle(ti, TRI, 0);
         tri.set(TRI, 0);
         sweepPair(a, pa, aIndex, tri, pb, ti, true);
@@ -241,8 +244,11 @@ export function castShapeAgainst(
   return castWithMotion(q, qStart, s, sPose, out);
 }
 
-/** {@link castShapeAgainst} with the motion and the fraction bound read from {@link CAST_MOTION}. */
-export function castWithMotion(q: Shape, qStart: Pose, s: Shape, sPose: Pose, out: CastPairHit): boolean {
+/**
+ * {@link castShapeAgainst} with the motion and the fraction bound read from {@link CAST_MOTION}. With a gate,
+ * only the pieces of s it passes count.
+ */
+export function castWithMotion(q: Shape, qStart: Pose, s: Shape, sPose: Pose, out: CastPairHit, gate: ChildGate | null = null): boolean {
   const m = CAST_MOTION;
   const dX = m[0],
     dY = m[1],
@@ -261,9 +267,9 @@ export function castWithMotion(q: Shape, qStart: Pose, s: Shape, sPose: Pose, ou
     for (let i = 0; i < ch.length; i++) {
       const cp = ch[i].pose;
       piecePoseA.compose(qStart, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
-      pieceVsShape(ch[i].shape, piecePoseA, i, s, sPose);
+      pieceVsShape(ch[i].shape, piecePoseA, i, s, sPose, gate);
     }
-  } else pieceVsShape(q as ConvexShape, qStart, -1, s, sPose);
+  } else pieceVsShape(q as ConvexShape, qStart, -1, s, sPose, gate);
   if (!bestFound) return false;
   // Contact data at the hit pose, between the winning pieces.
   const t = ST[BEST];

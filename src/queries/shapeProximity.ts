@@ -9,6 +9,7 @@ import { IntList } from "../collections/intList";
 import { epaPenetration, EpaResult } from "../collision/epa";
 import { gjkDistance, GjkResult, supportCoreWorld } from "../collision/gjk";
 import { Pose } from "../math/pose";
+import type { ChildGate } from "../shapes/childGate";
 import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
@@ -198,11 +199,22 @@ export function convexPairDistance(a: ConvexShape, pa: Pose, b: ConvexShape, pb:
 }
 
 /** Nearest piece of B to the convex piece a at pa; updates out when closer than best. Returns the new best. */
-function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Pose, best: number, found: { v: boolean }, out: ShapePairHit): number {
+function pieceVsShape(
+  a: ConvexShape,
+  pa: Pose,
+  aIndex: number,
+  b: Shape,
+  pb: Pose,
+  best: number,
+  found: { v: boolean },
+  out: ShapePairHit,
+  gate: ChildGate | null,
+): number {
   const t = b.type;
   if (t === ShapeType.Compound) {
     const ch = (b as Compound).children;
     for (let i = 0; i < ch.length; i++) {
+      if (gate !== null && !gate.passes(i)) continue;
       const cp = ch[i].pose;
       piecePoseB.compose(pb, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
       const d = convexPairDistance(a, pa, ch[i].shape, piecePoseB, best, pairHit);
@@ -230,6 +242,7 @@ function pieceVsShape(a: ConvexShape, pa: Pose, aIndex: number, b: Shape, pb: Po
     mesh.queryBox(LBOX, 0, triList);
     for (let k = 0; k < triList.count; k++) {
       const tIdx = triList.data[k];
+      if (gate !== null && !gate.passes(mesh.triangleIndex(tIdx))) continue;
       mesh.getTriangle(tIdx, TRI, 0);
       tri.set(TRI, 0);
       const d = convexPairDistance(a, pa, tri, pb, best, pairHit);
@@ -255,9 +268,9 @@ const foundFlag = { v: false };
 
 /**
  * Closest points between the query shape q at qPose (convex or compound) and shape s at sPose, when within
- * maxDistance. Returns false when farther.
+ * maxDistance. Returns false when farther. With a gate, only the pieces of s it passes count.
  */
-export function shapeShapeDistance(q: Shape, qPose: Pose, s: Shape, sPose: Pose, maxDistance: number, out: ShapePairHit): boolean {
+export function shapeShapeDistance(q: Shape, qPose: Pose, s: Shape, sPose: Pose, maxDistance: number, out: ShapePairHit, gate: ChildGate | null = null): boolean {
   foundFlag.v = false;
   let best = maxDistance;
   if (q.type === ShapeType.Compound) {
@@ -265,10 +278,10 @@ export function shapeShapeDistance(q: Shape, qPose: Pose, s: Shape, sPose: Pose,
     for (let i = 0; i < ch.length; i++) {
       const cp = ch[i].pose;
       piecePoseA.compose(qPose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
-      best = pieceVsShape(ch[i].shape, piecePoseA, i, s, sPose, best, foundFlag, out);
+      best = pieceVsShape(ch[i].shape, piecePoseA, i, s, sPose, best, foundFlag, out, gate);
     }
   } else {
-    best = pieceVsShape(q as ConvexShape, qPose, -1, s, sPose, best, foundFlag, out);
+    best = pieceVsShape(q as ConvexShape, qPose, -1, s, sPose, best, foundFlag, out, gate);
   }
   return foundFlag.v;
 }

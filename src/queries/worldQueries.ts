@@ -1,6 +1,7 @@
 /**
  * World-level queries over the broad-phase trees: point proximity, shape proximity and shape cast, each with
- * membership/collideWith filters, triggers on or off and an ignored body (see {@link QueryFilter}).
+ * membership/collideWith filters, triggers on or off and an ignored body (see {@link QueryFilter}), applied per
+ * child to bodies whose children have filters and trigger flags of their own (World.setChildSurfaces).
  *
  * Bodies are seen at their current poses (the last step's end, or where they were last placed). Candidates
  * come from both trees (awake moving bodies, static and sleeping ones) with the query's box: the point or
@@ -13,6 +14,7 @@ import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import type { Shape } from "../shapes/shape";
+import { ChildQueryGate } from "./childQueryGate";
 import type { World } from "../world/world";
 import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
 import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
@@ -29,6 +31,8 @@ export class WorldQueries {
   private readonly ray = new Float64Array(10);
   private readonly pointHit = new PointShapeHit();
   private readonly pairHit = new ShapePairHit();
+  /** Per-child filters of the body under test (World.setChildSurfaces). */
+  private readonly gate = new ChildQueryGate();
   private readonly castVisitor: CastVisitor;
 
   constructor(private readonly world: World) {
@@ -67,7 +71,7 @@ export class WorldQueries {
       const s = b.shape[i];
       if (s === null) continue;
       this.world.originPose(i, this.pose);
-      if (!pointShapeDistance(s, this.pose, x, y, z, best, hit)) continue;
+      if (!pointShapeDistance(s, this.pose, x, y, z, best, hit, this.gate.arm(this.world.childSurfacesOf(i), filter))) continue;
       if (found >= 0 && (hit.distance > best || (hit.distance === best && b.handle[i] > out.body))) continue;
       found = i;
       best = hit.distance;
@@ -118,7 +122,7 @@ export class WorldQueries {
       if (s === null) continue;
       this.world.originPose(i, this.pose);
       const limit = !all && n > 0 ? out[0].distance : maxDistance;
-      if (!shapeShapeDistance(shape, qp, s, this.pose, limit, hit)) continue;
+      if (!shapeShapeDistance(shape, qp, s, this.pose, limit, hit, this.gate.arm(this.world.childSurfacesOf(i), filter))) continue;
       const h = b.handle[i];
       let res: ShapeProximityResult;
       if (all) {
@@ -201,6 +205,7 @@ class CastVisitor implements TreeRayVisitor {
   readonly motion = new Float64Array(6);
   private readonly pose = new Pose();
   private readonly hit = new CastPairHit();
+  private readonly gate = new ChildQueryGate();
 
   constructor(
     private readonly world: World,
@@ -222,7 +227,7 @@ class CastVisitor implements TreeRayVisitor {
     CAST_MOTION[1] = m[4];
     CAST_MOTION[2] = m[5];
     CAST_MOTION[3] = all ? 1 : maxT;
-    if (!castWithMotion(this.shape!, this.qPose, s, this.pose, hit)) return maxT;
+    if (!castWithMotion(this.shape!, this.qPose, s, this.pose, hit, this.gate.arm(this.world.childSurfacesOf(i), this.filter))) return maxT;
     const h = b.handle[i];
     let res: ShapeCastResult;
     if (all) {

@@ -15,6 +15,7 @@
  * mass of its solid bounding box (volume, centre and inertia of the AABB), zero when the field is flat.
  */
 import type { IntList } from "../collections/intList";
+import type { ChildGate } from "./childGate";
 import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -371,11 +372,14 @@ export class Heightfield extends Shape implements TriangleSource {
 
   /** Tests the two triangles of cell (xi, zi); returns the nearer t (<= maxT) or -1, and the triangle in lastTri. */
   private lastTri = -1;
+  /** The gate of the ray cast under way (rayCastLocal), read by rayCell. */
+  private rayGate: ChildGate | null = null;
   private rayCell(xi: number, zi: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number): number {
     if (this.isHole(xi, zi)) return -1;
     const cell = zi * (this.samplesX - 1) + xi;
     let best = -1;
     for (let k = 0; k < 2; k++) {
+      if (this.rayGate !== null && !this.rayGate.passes(2 * cell + k)) continue;
       this.getTriangle(2 * cell + k, triScratch, 0);
       const s = triScratch;
       const t = rayTriangle(ox, oy, oz, dx, dy, dz, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], best >= 0 ? best : maxT);
@@ -388,7 +392,14 @@ export class Heightfield extends Shape implements TriangleSource {
   }
 
   /** Closest two-sided hit of the local ray, walking the cells the ray crosses (Amanatides-Woo). */
-  rayCastLocal(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit): boolean {
+  rayCastLocal(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit, gate: ChildGate | null = null): boolean {
+    this.rayGate = gate;
+    const hit = this.rayCells(ox, oy, oz, dx, dy, dz, maxT, out);
+    this.rayGate = null;
+    return hit;
+  }
+
+  private rayCells(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit): boolean {
     const x0 = -this.sizeX / 2,
       z0 = -this.sizeZ / 2,
       x1 = this.sizeX / 2,

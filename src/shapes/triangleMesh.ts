@@ -15,6 +15,7 @@
  * (collision/meshMesh.ts).
  */
 import type { IntList } from "../collections/intList";
+import type { ChildGate } from "./childGate";
 import { orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
@@ -693,7 +694,7 @@ export class TriangleMesh extends Shape implements TriangleSource {
   }
 
   /** Closest two-sided hit of the local ray; `out.triangle` is the input triangle index. */
-  rayCastLocal(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit): boolean {
+  rayCastLocal(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit, gate: ChildGate | null = null): boolean {
     const nb = this.nodeBounds,
       st = this.stack,
       V = this.vertices,
@@ -713,6 +714,7 @@ export class TriangleMesh extends Shape implements TriangleSource {
       if (c > 0) {
         const f = this.nodeFirst[node];
         for (let i = f; i < f + c; i++) {
+          if (gate !== null && !gate.passes(this.triId[i])) continue;
           const a = 3 * tv[3 * i],
             b = 3 * tv[3 * i + 1],
             cc = 3 * tv[3 * i + 2];

@@ -8,6 +8,7 @@
  * k for heightfields).
  */
 import type { IntList } from "../collections/intList";
+import type { ChildGate } from "./childGate";
 
 /**
  * Active-edge flags of a triangle: bit i (0..2) is set when edge i (corner i to corner i+1) is active
@@ -79,8 +80,11 @@ export interface TriangleSource {
   triangleIndex(t: number): number;
   /** Welded vertex id of corner c of triangle t: equal ids are the same point. */
   vertexId(t: number, c: number): number;
-  /** Closest hit of the local ray o + t d, 0 <= t <= maxT; two-sided. False on a miss. */
-  rayCastLocal(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit): boolean;
+  /**
+   * Closest hit of the local ray o + t d, 0 <= t <= maxT; two-sided. False on a miss. With a gate, only the
+   * triangles it passes count.
+   */
+  rayCastLocal(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number, out: LocalTriangleHit, gate?: ChildGate | null): boolean;
 }
 
 /**

@@ -3,9 +3,15 @@
  * mesh's triangles): material, collision filter and trigger flag per child, as Havok keeps them per leaf shape
  * of a container. A body without them uses its own material, filter and trigger flag for every child.
  *
- * The narrow phase looks them up per manifold, from the manifold's child index on each side, only for pairs in
- * which a body has them (a body flag gates it), so bodies with one shape pay nothing.
+ * Trigger children of a compound (CompoundChildDescription.isTrigger) are folded into the same runs
+ * ({@link withShapeTriggers}), so the world has one per-child mechanism. The narrow phase looks them up per
+ * manifold, from the manifold's child index on each side, only for pairs in which a body has them (a body flag
+ * gates it), so bodies with one shape pay nothing; queries skip the children a query's filter does not see
+ * (queries/childQueryGate.ts).
  */
+import type { Compound } from "../shapes/compound";
+import type { Shape } from "../shapes/shape";
+import { ShapeType } from "../shapes/shapeType";
 import type { SurfaceMaterial } from "./descriptions";
 
 /** One run of children that share a surface. */
@@ -37,6 +43,11 @@ export class ChildSurfaces {
     /** Per run: 1 for a trigger. */
     readonly trigger: Uint8Array,
   ) {}
+
+  /** True when some run is a trigger. */
+  get hasTrigger(): boolean {
+    return this.trigger.indexOf(1) >= 0;
+  }
 
   /** The run holding child `c` (binary search over the starts). */
   runOf(c: number): number {
@@ -86,4 +97,34 @@ export function toChildSurfaces(runs: readonly ChildSurfaceDescription[], materi
     materials.push(r.material === undefined ? null : material(r.material));
   }
   return new ChildSurfaces(starts, materials, membership, collideWith, trigger);
+}
+
+/**
+ * The surfaces a body's narrow phase and queries use: the given runs with the trigger children of a compound
+ * shape made triggers (a run split where the flag changes). Null when there is neither.
+ */
+export function withShapeTriggers(given: ChildSurfaces | null, shape: Shape | null): ChildSurfaces | null {
+  if (shape === null || shape.type !== ShapeType.Compound || (shape as Compound).triggerChildCount === 0) return given;
+  const ch = (shape as Compound).children;
+  const starts: number[] = [],
+    runOf: number[] = [],
+    trig: number[] = [];
+  for (let c = 0; c < ch.length; c++) {
+    const r = given === null ? -1 : given.runOf(c);
+    const t = ch[c].isTrigger || (r >= 0 && given!.trigger[r] === 1) ? 1 : 0;
+    const k = starts.length - 1;
+    if (k >= 0 && runOf[k] === r && trig[k] === t) continue;
+    starts.push(c);
+    runOf.push(r);
+    trig.push(t);
+  }
+  const n = starts.length;
+  const pick = (src: Int32Array | undefined, k: number): number => (src === undefined || runOf[k] < 0 ? -1 : src[runOf[k]]);
+  return new ChildSurfaces(
+    Int32Array.from(starts),
+    runOf.map((r) => (r < 0 ? null : given!.materials[r])),
+    Int32Array.from({ length: n }, (_, k) => pick(given?.membership, k)),
+    Int32Array.from({ length: n }, (_, k) => pick(given?.collideWith, k)),
+    Uint8Array.from(trig),
+  );
 }

@@ -9,7 +9,6 @@ import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer, type ContactManifold } from "../collision/contactManifold";
 import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
 import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
-import { isTriggerChild, triggerChildCount } from "../shapes/compound";
 import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
@@ -17,7 +16,7 @@ import { RayHit, rayCastShape } from "../queries/rayShape";
 import { WorldQueries } from "../queries/worldQueries";
 import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
-import { BodyFlag, BodySet } from "../dynamics/bodySet";
+import { BodyFlag, BodySet, SlotCount } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
 import { anchorOnFasterTurningBody } from "../dynamics/contactAnchors";
 import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
@@ -44,14 +43,15 @@ import {
   type SurfaceMaterial,
   surfaceMaterial,
 } from "./descriptions";
-import { ChildSurfaces, toChildSurfaces, type ChildSurfaceDescription } from "./childSurfaces";
+import { ChildQueryGate } from "../queries/childQueryGate";
+import { ChildSurfaces, toChildSurfaces, withShapeTriggers, type ChildSurfaceDescription } from "./childSurfaces";
 import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
 import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
 import type { SweepRecorder } from "./debugView";
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
-const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaces"]);
+const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaceSlots", "rayGate"]);
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -223,8 +223,10 @@ export class World {
   private readonly pairMaterial: PairMaterial;
   /** The pair material of a manifold between children with surfaces of their own. */
   private readonly childPairMaterial: PairMaterial;
-  /** Per-child surfaces by body handle (bodies flagged BodyFlag.ChildSurfaces). */
-  private readonly childSurfaces = new Map<number, ChildSurfaces>();
+  /** Per-child surfaces by body slot (set for bodies flagged BodyFlag.ChildSurfaces, else null or stale). */
+  private readonly childSurfaceSlots: (ChildSurfaces | null)[] = [];
+  /** The child gate of ray casts. */
+  private readonly rayGate = new ChildQueryGate();
   private readonly unionFind = new UnionFind();
   private islandMin = new Float64Array(64);
   /** Sleeping islands: lists of handles, by island id. */
@@ -408,6 +410,7 @@ export class World {
     b.membership[i] = (col.membership ?? -1) | 0;
     b.collideWith[i] = (col.collideWith ?? -1) | 0;
     b.flags[i] = (col.isTrigger ? BodyFlag.Trigger : 0) | (desc.sleepingAllowed === false ? 0 : BodyFlag.SleepingAllowed);
+    this.storeChildSurfaces(i, null);
     b.linDamp[i] = linDamp;
     b.angDamp[i] = angDamp;
     b.gravityFactor[i] = gf;
@@ -447,7 +450,7 @@ export class World {
     const i = this.index(handle, "removeBody");
     const b = this.bodies;
     this.joints.onBodyRemoved(handle);
-    this.childSurfaces.delete(handle);
+    this.childSurfaceSlots[handle % SlotCount] = null;
     this.removeProxy(i);
     const isl = b.island[i];
     if (isl >= 0) {
@@ -759,7 +762,7 @@ export class World {
     // Keep the origin where it is while the centre of mass moves with the new shape.
     this.getPosition(handle, tmpV);
     b.shape[i] = shape;
-    if (b.flags[i] & BodyFlag.ChildSurfaces) this.setChildSurfaces(handle, null);
+    this.storeChildSurfaces(i, null);
     // Last step's manifolds of this body were made for the old shape: not to be reused.
     this.solver.forgetBody(handle);
     this.applyMass(i);
@@ -905,19 +908,32 @@ export class World {
    * triggers of a container): runs of compound children or mesh triangles, each with a material, filter and
    * trigger flag; null removes them. Contacts between two children combine the children's materials (a run
    * without one uses the body's), are dropped when the children's filters do not meet, and a trigger child
-   * reports trigger events instead of contacts. The body's own filter still gates the pair as a whole (set it
-   * to cover every child). Cleared by setShape, whose child numbering may differ.
+   * reports trigger events instead of contacts; queries see only the children their filter meets (and trigger
+   * children only when they hit triggers). The body's own filter still gates the pair and the query as a whole
+   * (set it to cover every child). Trigger children of a compound shape stay triggers. Cleared by setShape,
+   * whose child numbering may differ.
    */
   setChildSurfaces(handle: number, surfaces: readonly ChildSurfaceDescription[] | null): void {
     const i = this.index(handle, "setChildSurfaces");
-    if (surfaces === null) {
-      this.childSurfaces.delete(handle);
-      this.bodies.flags[i] &= ~BodyFlag.ChildSurfaces;
-      return;
-    }
-    this.childSurfaces.set(handle, toChildSurfaces(surfaces, (m) => validateMaterial(surfaceMaterial({ ...m }))));
-    this.bodies.flags[i] |= BodyFlag.ChildSurfaces;
+    this.storeChildSurfaces(i, surfaces === null ? null : toChildSurfaces(surfaces, (m) => validateMaterial(surfaceMaterial({ ...m }))));
   }
+
+  /** Stores the body's surfaces with its compound's trigger children folded in, and sets the flags that gate them. */
+  private storeChildSurfaces(i: number, given: ChildSurfaces | null): void {
+    const b = this.bodies;
+    const s = withShapeTriggers(given, b.shape[i]);
+    const slot = b.handle[i] % SlotCount;
+    while (this.childSurfaceSlots.length <= slot) this.childSurfaceSlots.push(null);
+    this.childSurfaceSlots[slot] = s;
+    b.flags[i] &= ~(BodyFlag.ChildSurfaces | BodyFlag.ChildTriggers);
+    if (s !== null) b.flags[i] |= BodyFlag.ChildSurfaces | (s.hasTrigger ? BodyFlag.ChildTriggers : 0);
+  }
+
+  /** @internal The per-child surfaces of the body at dense index i, or null. */
+  childSurfacesOf(i: number): ChildSurfaces | null {
+    return this.bodies.flags[i] & BodyFlag.ChildSurfaces ? this.childSurfaceSlots[this.bodies.handle[i] % SlotCount] : null;
+  }
+  /** True when the body has per-child surfaces: given by setChildSurfaces, or its compound's trigger children. */
   hasChildSurfaces(handle: number): boolean {
     return (this.bodies.flags[this.index(handle, "hasChildSurfaces")] & BodyFlag.ChildSurfaces) !== 0;
   }
@@ -1063,7 +1079,8 @@ export class World {
     if (shape === null) return maxT;
     this.originPose(i, this.poseB);
     const limit = v.all ? v.bestT : maxT;
-    if (!rayCastShape(shape, this.poseB, v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, limit, v.hit)) return maxT;
+    const gate = this.rayGate.arm(this.childSurfacesOf(i), f);
+    if (!rayCastShape(shape, this.poseB, v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, limit, v.hit, gate)) return maxT;
     if (v.all) {
       if (v.allCount === v.all.length) v.all.push(new RayResult());
       this.fillResult(v, i, v.hit.t, v.hit.normalX, v.hit.normalY, v.hit.normalZ, v.hit.childIndex, v.all[v.allCount++]);
@@ -1276,8 +1293,8 @@ export class World {
       const ta = b.motionType[ia],
         tb = b.motionType[ib];
       const trigger = ((b.flags[ia] | b.flags[ib]) & BodyFlag.Trigger) !== 0;
-      // Trigger children of compounds (Havok's trigger shapes in a container) sense like trigger bodies.
-      const childTriggers = triggerChildCount(b.shape[ia]) + triggerChildCount(b.shape[ib]) > 0;
+      // Trigger children (Havok's trigger shapes in a container) sense like trigger bodies.
+      const childTriggers = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildTriggers) !== 0;
       const solid = ta === MotionType.Dynamic || tb === MotionType.Dynamic;
       if (!solid && !trigger && !childTriggers) continue;
       if (!this.shouldCollide(ia, ib)) continue;
@@ -1345,20 +1362,9 @@ export class World {
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
-        if (childTriggers) {
-          if (isTriggerChild(shapeA, man.childA) || isTriggerChild(shapeB, man.childB)) {
-            for (let c = 0; c < man.count; c++) {
-              if (man.depth[c] >= 0) {
-                this.triggerCur.insert(b.handle[ia], b.handle[ib]);
-                break;
-              }
-            }
-            continue;
-          }
-          if (!solid) continue;
-        }
         const mm = split ? this.childManifoldMaterial(ia, ib, man, mat) : mat;
-        if (mm === null) continue;
+        // A pair that is not solid is here only for its trigger children's overlaps.
+        if (mm === null || !solid) continue;
         // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
         // a speculative contact unseen (contactAnchors.ts).
         anchorOnFasterTurningBody(b, ia, ib, man);
@@ -1805,8 +1811,8 @@ export class World {
    */
   private childManifoldMaterial(ia: number, ib: number, man: ContactManifold, mat: PairMaterial): PairMaterial | null {
     const b = this.bodies;
-    const sa = b.flags[ia] & BodyFlag.ChildSurfaces ? this.childSurfaces.get(b.handle[ia]) : undefined,
-      sb = b.flags[ib] & BodyFlag.ChildSurfaces ? this.childSurfaces.get(b.handle[ib]) : undefined;
+    const sa = this.childSurfacesOf(ia),
+      sb = this.childSurfacesOf(ib);
     const ra = sa ? sa.runOf(man.childA) : -1,
       rb = sb ? sb.runOf(man.childB) : -1;
     // A side without surfaces of its own filters as its body.
