@@ -165,16 +165,6 @@ export class Compound extends Shape {
   }
 }
 
-/** Number of trigger children of `shape` (0 for anything but a compound). */
-export function triggerChildCount(shape: Shape | null): number {
-  return shape !== null && shape.type === ShapeType.Compound ? (shape as Compound).triggerChildCount : 0;
-}
-
-/** True when child `index` of `shape` is a trigger child (false for anything but a compound). */
-export function isTriggerChild(shape: Shape, index: number): boolean {
-  return shape.type === ShapeType.Compound && (shape as Compound).children[index].isTrigger;
-}
-
 /**
  * Writes the inertia tensor per unit mass of a child about the compound's origin: the child's own
  * tensor rotated into the compound frame (R I R^T) plus the parallel-axis term.
