@@ -272,8 +272,13 @@ export class KHRPhysicsRigidBodiesLoader implements IGLTFLoaderExtension {
       const mp: PhysicsMassProperties = { ...computed };
       if (motion.mass !== undefined) mp.mass = motion.mass;
       if (motion.centerOfMass) mp.centerOfMass = Vector3.FromArray(motion.centerOfMass).multiply(node.absoluteScaling);
-      if (motion.inertiaDiagonal) mp.inertia = Vector3.FromArray(motion.inertiaDiagonal);
-      else if (motion.mass !== undefined && computed.mass && computed.inertia) mp.inertia = computed.inertia.scale(motion.mass / computed.mass);
+      // Babylon's inertia is per unit mass (HavokPlugin's convention), so the shapes' computed inertia scales
+      // with the file's mass as it is; the file's inertiaDiagonal is in kg m^2.
+      if (motion.inertiaDiagonal) {
+        const diag = Vector3.FromArray(motion.inertiaDiagonal);
+        const m = mp.mass ?? 0;
+        mp.inertia = m > 0 ? diag.scale(1 / m) : diag;
+      }
       if (motion.inertiaOrientation) mp.inertiaOrientation = Quaternion.FromArray(motion.inertiaOrientation);
       body.setMassProperties(mp);
     }

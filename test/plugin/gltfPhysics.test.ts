@@ -6,7 +6,7 @@
  * mirrors z, so the file's x is the scene's -x (and its z is z).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppendSceneAsync, PhysicsEventType, PhysicsMotionType, type TransformNode } from "@babylonjs/core";
+import { AppendSceneAsync, PhysicsEventType, PhysicsMotionType, Vector3, type TransformNode } from "@babylonjs/core";
 import "@babylonjs/loaders/glTF/index.js";
 import { registerGltfPhysics } from "../../plugin/gltf/index";
 import { KINDS, makeScene, type Kind, type TestScene } from "./helpers";
@@ -70,6 +70,37 @@ describe("glTF physics: motion", () => {
       expect(y(t, "kinematic")).toBeCloseTo(10.5, 2);
       // 3 rad/s about y: still spinning at 3 rad/s (no damping but the default 0.1/s angular damping: 3 e^-0.05).
       expect(Math.abs(node(t, "spinner").physicsBody!.getAngularVelocity().y)).toBeCloseTo(3 * Math.exp(-0.05), 1);
+      t.dispose();
+    });
+  }
+});
+
+describe("glTF physics: inertia", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: a mass alone keeps the shapes' inertia per unit mass; inertiaDiagonal is in kg m^2`, async () => {
+      const t = await load(
+        kind,
+        gltf(
+          [
+            { name: "cube", translation: [0, 10, 0], extensions: rb({ motion: { mass: 1, gravityFactor: 0 }, collider: { geometry: { shape: 0 } } }) },
+            { name: "given", translation: [5, 10, 0], extensions: rb({ motion: { mass: 2, gravityFactor: 0, inertiaDiagonal: [0.5, 0.5, 0.5] }, collider: { geometry: { shape: 0 } } }) },
+          ],
+          [{ type: "box", box: { size: [0.6, 0.6, 0.6] } }],
+        ),
+      );
+      const spin = (name: string) => {
+        const b = node(t, name).physicsBody!;
+        b.applyAngularImpulse(new Vector3(0, 1, 0));
+        return b;
+      };
+      const cube = spin("cube"),
+        given = spin("given");
+      t.step(1);
+      // omega = L / I: the 1 kg 0.6 m cube has I = m (0.6^2 + 0.6^2) / 12 = 0.06 kg m^2 (16.7 rad/s; it was
+      // 216 times smaller, the shapes' per-unit-mass inertia scaled again by the mass ratio); the given body
+      // has I = 0.5 kg m^2 (2 rad/s). 1 %: one step of the default angular damping (0.1/s) and rounding.
+      expect(Math.abs(Math.abs(cube.getAngularVelocity().y) * 0.06 - 1)).toBeLessThan(0.01);
+      expect(Math.abs(Math.abs(given.getAngularVelocity().y) * 0.5 - 1)).toBeLessThan(0.01);
       t.dispose();
     });
   }
