@@ -181,6 +181,8 @@ function continuumExternal() {
 
 function demoUmdGlobals(id) {
   if (id === "continuum-physics") return "CONTINUUM";
+  // babylon.glTF2FileLoader.js puts the glTF 2.0 loader's exports (the extension registry too) on BABYLON.GLTF2.
+  if (id.startsWith("@babylonjs/loaders/glTF/2.0/")) return "BABYLON.GLTF2";
   if (id.startsWith("@babylonjs/core/Debug/")) return "BABYLON.Debug";
   return umdGlobals(id);
 }

@@ -207,6 +207,23 @@ const CHECKS: SceneCheck[] = [
     },
   },
   {
+    id: "gltf",
+    seconds: 3.2,
+    check: (p) => {
+      // The file loaded through continuum-physics/gltf and made its 9 bodies (floor, ramp, 2 blocks, ball, trigger,
+      // door, knocker, and the hinge's static body); test/plugin/gltfDemoScene.test.ts checks each effect on both engines.
+      expect(p.error).toBe("");
+      expect(p.loaded).toBe(true);
+      expect(p.created).toBeGreaterThanOrEqual(8);
+      expect(p.stickySlid, "friction 1 on the 20 degree ramp holds").toBeLessThan(0.02);
+      expect(p.icySlid, "friction 0 slides off the ramp").toBeGreaterThan(8);
+      expect(p.bouncyApex, "restitution 0.9 rebounds to about 3.3 m").toBeGreaterThan(3);
+      expect(p.triggerEntered).toBeGreaterThanOrEqual(1);
+      expect(p.doorMaxDeg, "the ball knocks the door open").toBeGreaterThan(40);
+      expect(p.minY, "nothing fell through the floor").toBeGreaterThan(0);
+    },
+  },
+  {
     id: "stress",
     seconds: 1.5,
     check: (p, _b, s) => {

@@ -4,6 +4,7 @@ import { character } from "./character";
 import { constraintsScene } from "./constraints";
 import { drive } from "./drive";
 import { fallingShapes } from "./fallingShapes";
+import { gltfScene } from "./gltfScene";
 import { materialsScene } from "./materialsScene";
 import { queries } from "./queries";
 import { rollback } from "./rollback";
@@ -13,5 +14,5 @@ import { terrain } from "./terrain";
 import { thinInstances } from "./thinInstances";
 import type { DemoScene } from "./types";
 
-export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, drive, queries, character, stress, rollback];
+export const SCENES: readonly DemoScene[] = [fallingShapes, ccdGallery, stacking, materialsScene, thinInstances, constraintsScene, terrain, drive, queries, character, gltfScene, stress, rollback];
 export type { DemoScene, SceneContent, SceneControl, TrackedBody } from "./types";
