@@ -5,7 +5,8 @@
  *
  * After the scene's nodes are loaded it creates, in this order:
  * - a body per node with `motion` (DYNAMIC, or ANIMATED when `isKinematic`), with its initial linear and
- *   angular velocity (node space) and gravity factor;
+ *   angular velocity (node space) and gravity factor; a kinematic body whose node (or an ancestor) the file's
+ *   animations move follows the node (prestep ACTION: moved to the node's pose by velocity every step);
  * - a shape per `collider` and per `trigger`, from its `geometry`: an implicit shape (sphere, box, capsule,
  *   cylinder, plane; tapered capsules and cylinders as convex hulls) or a mesh (`geometry.node`, or the older
  *   `geometry.mesh`), as a MESH or, with `convexHull`, a CONVEX_HULL. Each shape goes into a container on the
@@ -13,7 +14,9 @@
  *   collider or trigger with no such node gets a STATIC body of its own. The shape carries its material
  *   (`staticFriction`, `dynamicFriction`, `restitution` and the combine modes), its collision filter (each
  *   system name is one bit: `collisionSystems` the membership mask, `collideWithSystems` the collide mask, or
- *   `notCollideWithSystems` its complement) and, for triggers, `isTrigger`;
+ *   `notCollideWithSystems` its complement) and, for triggers, `isTrigger`. A compound trigger (a `trigger` with
+ *   `nodes` instead of a geometry) puts the listed nodes' trigger shapes into its own node's body (its filter
+ *   applies to those without one), so their overlaps are reported as one trigger body's events;
  * - mass properties: computed from the shapes, then overridden by the file's `mass`, `centerOfMass`,
  *   `inertiaDiagonal` and `inertiaOrientation` (a 0 mass or inertia stays 0: the engine's "infinite");
  * - a 6-DoF constraint per `joint`, between the bodies of the joint node and its `connectedNode` (a STATIC
@@ -32,7 +35,7 @@ import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Logger } from "@babylonjs/core/Misc/logger.js";
-import { PhysicsConstraintAxis, PhysicsMotionType, PhysicsShapeType, type PhysicsMassProperties } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
+import { PhysicsConstraintAxis, PhysicsMotionType, PhysicsPrestepType, PhysicsShapeType, type PhysicsMassProperties } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
 import { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import { Physics6DoFConstraint, type Physics6DoFLimit } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
 import type { PhysicsMaterial } from "@babylonjs/core/Physics/v2/physicsMaterial.js";
@@ -210,6 +213,19 @@ export class KHRPhysicsRigidBodiesLoader implements IGLTFLoaderExtension {
     const tn = (i: number) => nodes[i]?._babylonTransformNode as TransformNode | undefined;
     for (let i = 0; i < nodes.length; i++) tn(i)?.computeWorldMatrix(true);
 
+    // Nodes the file's animations move (their descendants move with them).
+    const animated = new Set<TransformNode>();
+    for (const a of (gltf as { animations?: { channels?: { target?: { node?: number; path?: string } }[] }[] }).animations ?? []) {
+      for (const c of a.channels ?? []) {
+        const n = c.target?.node !== undefined ? tn(c.target.node) : undefined;
+        if (n && c.target!.path !== "weights") animated.add(n);
+      }
+    }
+    const isAnimated = (n: TransformNode): boolean => {
+      for (let p: TransformNode | null = n; p; p = p.parent as TransformNode | null) if (animated.has(p)) return true;
+      return false;
+    };
+
     // Bodies.
     const bodies = new Map<TransformNode, PhysicsBody>();
     const dynamicBodies: [PhysicsBody, Motion, TransformNode][] = [];
@@ -218,6 +234,13 @@ export class KHRPhysicsRigidBodiesLoader implements IGLTFLoaderExtension {
       const node = tn(i);
       if (!motion || !node) continue;
       const body = new PhysicsBody(node, motion.isKinematic ? PhysicsMotionType.ANIMATED : PhysicsMotionType.DYNAMIC, false, scene);
+      // A kinematic body whose node (or a node above it) the file animates follows the node: Babylon hands the
+      // node's transform to the body before every step, and the plugin moves the body there with the velocity
+      // that gets it there (so it pushes what it meets, as an animated platform should).
+      if (motion.isKinematic && isAnimated(node)) {
+        body.disablePreStep = false;
+        body.setPrestepType(PhysicsPrestepType.ACTION);
+      }
       body.shape = new PhysicsShapeContainer(scene);
       bodies.set(node, body);
       dynamicBodies.push([body, motion, node]);
@@ -235,6 +258,14 @@ export class KHRPhysicsRigidBodiesLoader implements IGLTFLoaderExtension {
       return null;
     };
 
+    // Compound triggers (a trigger with `nodes` instead of a geometry): the listed nodes' trigger shapes go
+    // into the compound node's body, so their overlaps are one trigger's events.
+    const compoundOf = new Map<number, number>();
+    for (let i = 0; i < nodes.length; i++) {
+      const tr = physicsOf(i)?.trigger;
+      if (tr && !tr.geometry) for (const j of tr.nodes ?? []) compoundOf.set(j, i);
+    }
+
     // Colliders and triggers.
     for (let i = 0; i < nodes.length; i++) {
       const p = physicsOf(i);
@@ -247,19 +278,22 @@ export class KHRPhysicsRigidBodiesLoader implements IGLTFLoaderExtension {
         if (!def?.geometry) continue;
         const shape = await this._shape(`/nodes/${i}`, def.geometry, shapes, scene);
         if (!shape) continue;
-        if (def.collisionFilter !== undefined) this._applyFilter(shape, doc.collisionFilters?.[def.collisionFilter]);
+        const compound = isTrigger ? compoundOf.get(i) : undefined;
+        const filter = def.collisionFilter ?? (compound !== undefined ? physicsOf(compound)!.trigger!.collisionFilter : undefined);
+        if (filter !== undefined) this._applyFilter(shape, doc.collisionFilters?.[filter]);
         if (isTrigger) shape.isTrigger = true;
         else {
           const matIndex = (def as Collider).physicsMaterial;
           const mat = matIndex !== undefined ? doc.physicsMaterials?.[matIndex] : undefined;
           if (mat) shape.material = toBabylonMaterial(mat);
         }
-        let owner = bodyAbove(node);
+        const host = (compound !== undefined ? tn(compound) : undefined) ?? node;
+        let owner = bodyAbove(host);
         if (!owner) {
-          owner = node;
-          const body = new PhysicsBody(node, PhysicsMotionType.STATIC, false, scene);
+          owner = host;
+          const body = new PhysicsBody(host, PhysicsMotionType.STATIC, false, scene);
           body.shape = new PhysicsShapeContainer(scene);
-          bodies.set(node, body);
+          bodies.set(host, body);
         }
         const [t, r, s] = relativeTransform(node, owner);
         (bodies.get(owner)!.shape as PhysicsShapeContainer).addChild(shape, t, r, s);

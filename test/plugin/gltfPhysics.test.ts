@@ -283,3 +283,88 @@ describe("glTF physics: joints", () => {
     });
   }
 });
+
+describe("glTF physics: compound triggers and animated kinematic bodies", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: a compound trigger's listed trigger shapes report as one trigger body`, async () => {
+      const t = await load(
+        kind,
+        gltf(
+          [
+            { name: "zone", translation: [0, 1, 0], extensions: rb({ trigger: { nodes: [1, 2] } }) },
+            { name: "partA", translation: [-3, 1, 0], extensions: rb({ trigger: { geometry: { shape: 0 } } }) },
+            { name: "partB", translation: [3, 1, 0], extensions: rb({ trigger: { geometry: { shape: 0 } } }) },
+            { name: "ballA", translation: [-3, 3, 0], extensions: rb({ motion: {}, collider: { geometry: { shape: 1 } } }) },
+            { name: "ballB", translation: [3, 3, 0], extensions: rb({ motion: {}, collider: { geometry: { shape: 1 } } }) },
+          ],
+          [{ type: "box", box: { size: [1, 1, 1] } }, { type: "sphere", sphere: { radius: 0.2 } }],
+        ),
+      );
+      const zone = node(t, "zone").physicsBody!;
+      expect(zone).toBeDefined();
+      expect(node(t, "partA").physicsBody).toBeUndefined();
+      expect(node(t, "partB").physicsBody).toBeUndefined();
+      const entered = new Set<string>();
+      let other = 0;
+      t.plugin.onTriggerCollisionObservable.add((e) => {
+        if (e.type !== PhysicsEventType.TRIGGER_ENTERED) return;
+        const [trigger, ball] = e.collider === zone ? [e.collider, e.collidedAgainst] : [e.collidedAgainst, e.collider];
+        if (trigger !== zone) other++;
+        else entered.add(ball.transformNode.name);
+      });
+      // Each ball falls 2 m onto its part (the top at y = 1.5 is reached after 0.55 s) and through it.
+      t.step(60);
+      expect([...entered].sort()).toEqual(["ballA", "ballB"]);
+      expect(other).toBe(0);
+      t.dispose();
+    });
+
+    it(`${kind}: a kinematic body whose node the file animates follows the animation and carries a box`, async () => {
+      // An elevator: translation keys (0, 0, 0) at 0 s and (0, 2, 0) at 2 s, linear.
+      const times = [0, 2],
+        values = [0, 0, 0, 0, 2, 0];
+      const bytes = new Uint8Array(32);
+      new Float32Array(bytes.buffer, 0, 2).set(times);
+      new Float32Array(bytes.buffer, 8, 6).set(values);
+      const extra = {
+        buffers: [{ byteLength: 32, uri: "data:application/octet-stream;base64," + Buffer.from(bytes).toString("base64") }],
+        bufferViews: [
+          { buffer: 0, byteOffset: 0, byteLength: 8 },
+          { buffer: 0, byteOffset: 8, byteLength: 24 },
+        ],
+        accessors: [
+          { bufferView: 0, componentType: 5126, count: 2, type: "SCALAR", min: [0], max: [2] },
+          { bufferView: 1, componentType: 5126, count: 2, type: "VEC3" },
+        ],
+        animations: [{ channels: [{ sampler: 0, target: { node: 0, path: "translation" } }], samplers: [{ input: 0, output: 1, interpolation: "LINEAR" }] }],
+      };
+      const t = await load(
+        kind,
+        gltf(
+          [
+            { name: "platform", extensions: rb({ motion: { isKinematic: true }, collider: { geometry: { shape: 0 } } }) },
+            { name: "rider", translation: [0, 0.36, 0], extensions: rb({ motion: { mass: 1 }, collider: { geometry: { shape: 1 } } }) },
+          ],
+          [{ type: "box", box: { size: [2, 0.2, 2] } }, { type: "box", box: { size: [0.5, 0.5, 0.5] } }],
+          {},
+          extra,
+        ),
+      );
+      const group = t.scene.animationGroups[0];
+      group.play(true);
+      group.pause();
+      for (let s = 1; s <= 60; s++) {
+        // Babylon advances animations when it renders; here the test moves the clock: frame s at 60 frames a second.
+        group.goToFrame(s);
+        t.step(1);
+      }
+      // After 1 s the keys put the platform at y = 1: its body is moved there by velocity each step (without
+      // the prestep it stays at 0 and its node is synced back there). The rider rides on top, its centre
+      // 0.1 + 0.25 m above the platform's; 5 mm is contact slop (both engines measure 0.35 within 0.1 mm).
+      const py = y(t, "platform");
+      expect(Math.abs(py - 1)).toBeLessThan(0.005);
+      expect(Math.abs(y(t, "rider") - py - 0.35)).toBeLessThan(0.005);
+      t.dispose();
+    });
+  }
+});
