@@ -7,8 +7,8 @@
  */
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
-import { RayHit, rayCastShape } from "../queries/rayShape";
 import { WorldQueries } from "../queries/worldQueries";
+import { RayResult, RayVisitor, type RayFilter } from "../queries/worldRaycast";
 import { Shape } from "../shapes/shape";
 import { BodyFlag } from "../dynamics/bodySet";
 import { ContactSolver, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
@@ -36,7 +36,7 @@ import { continuousPass, guardNonFinite } from "./stages/continuous";
 import { updateSleep, wakeJointedSleepers } from "./stages/sleep";
 import { buildEvents } from "./stages/events";
 
-export { StepStats };
+export { StepStats, RayResult, type RayFilter };
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
 const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaces"]);
@@ -64,25 +64,6 @@ export interface WorldSettings {
   maxAngularSpeed?: number;
 }
 
-/** Filter for ray queries. */
-export interface RayFilter {
-  membership?: number;
-  collideWith?: number;
-  hitTriggers?: boolean;
-  /** A body handle to skip. */
-  ignoreBody?: number;
-}
-
-/** A ray hit. */
-export class RayResult {
-  body = -1;
-  distance = 0;
-  point = { x: 0, y: 0, z: 0 };
-  normal = { x: 0, y: 0, z: 0 };
-  /** Compound child index, -1 for other shapes. */
-  childIndex = -1;
-}
-
 /**
  * A saved world state (see {@link World.snapshot}): the state as bytes, and the shapes those bytes refer to
  * by index (shapes are immutable and shared, never copied).
@@ -101,34 +82,12 @@ const stateEncoder = new StateEncoder();
 const stateDecoder = new StateDecoder();
 const stateWriter = new ByteWriter();
 
-/** Nearest-hit ray visitor over the trees. */
-class RayVisitor {
-  world!: World;
-  ox = 0;
-  oy = 0;
-  oz = 0;
-  dx = 0;
-  dy = 0;
-  dz = 0;
-  filter: RayFilter = {};
-  best = -1;
-  bestT = Infinity;
-  bestNormal = new Float64Array(3);
-  bestChild = -1;
-  all: RayResult[] | null = null;
-  allCount = 0;
-  readonly hit = new RayHit();
-  onRayLeaf(slot: number, maxT: number): number {
-    return this.world._rayLeaf(this, slot, maxT);
-  }
-}
-
 /** The physics world: the public API over {@link WorldState}; `step()` runs the stages of ./stages/ in order. */
 export class World extends WorldState {
   /** Point proximity, shape proximity and shape casts over the world (src/queries). */
   readonly queries = new WorldQueries(this);
   private readonly massScratch = new MassData();
-  private readonly rayVisitor = new RayVisitor();
+  private readonly rayVisitor = new RayVisitor(this);
   private stepping = false;
   /** @internal The contact solver, read (never written) by WorldDebugView. */
   get debugSolver(): ContactSolver {
@@ -137,7 +96,6 @@ export class World extends WorldState {
 
   constructor(settings: WorldSettings = {}) {
     super(resolveSettings(settings));
-    this.rayVisitor.world = this;
   }
 
   // ---------------------------------------------------------------- joints
@@ -839,9 +797,9 @@ export class World extends WorldState {
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance: number, filter: RayFilter, out: RayResult): boolean {
     const v = this.prepareRay(origin, direction, maxDistance, filter);
     v.all = null;
-    this.castTrees(v, maxDistance);
+    v.castTrees(maxDistance);
     if (v.best < 0) return false;
-    this.fillResult(v, v.best, v.bestT, v.bestNormal[0], v.bestNormal[1], v.bestNormal[2], v.bestChild, out);
+    v.fillResult(v.best, v.bestT, v.bestNormal[0], v.bestNormal[1], v.bestNormal[2], v.bestChild, out);
     return true;
   }
 
@@ -850,7 +808,7 @@ export class World extends WorldState {
     const v = this.prepareRay(origin, direction, maxDistance, filter);
     v.all = out;
     v.allCount = 0;
-    this.castTrees(v, maxDistance);
+    v.castTrees(maxDistance);
     const n = v.allCount;
     const sorted = out.slice(0, n).sort((a, b) => a.distance - b.distance || a.body - b.body);
     for (let k = 0; k < n; k++) out[k] = sorted[k];
@@ -858,6 +816,7 @@ export class World extends WorldState {
     return n;
   }
 
+  /** Checks a ray's arguments (a RangeError naming the bad one) and starts the cast (src/queries/worldRaycast.ts). */
   private prepareRay(origin: Vec3Like, direction: Vec3Like, maxDistance: number, filter: RayFilter): RayVisitor {
     if (!isFiniteVec3(origin)) throw new RangeError(`raycast: origin must be a finite vector, got ${fmtVec(origin)}`);
     if (!isFiniteVec3(direction)) throw new RangeError(`raycast: direction must be a finite vector, got ${fmtVec(direction)}`);
@@ -865,68 +824,8 @@ export class World extends WorldState {
     const l = Math.sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
     if (!(l > 0)) throw new RangeError(`raycast: direction must be non-zero, got ${fmtVec(direction)}`);
     const v = this.rayVisitor;
-    v.ox = origin.x;
-    v.oy = origin.y;
-    v.oz = origin.z;
-    v.dx = direction.x / l;
-    v.dy = direction.y / l;
-    v.dz = direction.z / l;
-    v.filter = filter;
-    v.best = -1;
-    v.bestT = maxDistance;
+    v.prepare(origin, direction, maxDistance, filter);
     return v;
-  }
-
-  private castTrees(v: RayVisitor, maxDistance: number): void {
-    if (maxDistance === Infinity) maxDistance = 1e30;
-    v.bestT = maxDistance;
-    this.movingTree.raycast(v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, maxDistance, v);
-    this.staticTree.raycast(v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, v.all ? maxDistance : v.bestT, v);
-  }
-
-  /** @internal Ray visitor callback: tests one body. */
-  _rayLeaf(v: RayVisitor, slot: number, maxT: number): number {
-    const b = this.bodies;
-    const i = b.slotToDense[slot];
-    if (i < 0) return maxT;
-    const f = v.filter;
-    const h = b.handle[i];
-    if (f.ignoreBody !== undefined && f.ignoreBody === h) return maxT;
-    if (!f.hitTriggers && b.flags[i] & BodyFlag.Trigger) return maxT;
-    const mem = (f.membership ?? -1) | 0,
-      col = (f.collideWith ?? -1) | 0;
-    if ((mem & b.collideWith[i]) === 0 || (b.membership[i] & col) === 0) return maxT;
-    const shape = b.shape[i];
-    if (shape === null) return maxT;
-    this.originPose(i, this.poseB);
-    const limit = v.all ? v.bestT : maxT;
-    if (!rayCastShape(shape, this.poseB, v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, limit, v.hit)) return maxT;
-    if (v.all) {
-      if (v.allCount === v.all.length) v.all.push(new RayResult());
-      this.fillResult(v, i, v.hit.t, v.hit.normalX, v.hit.normalY, v.hit.normalZ, v.hit.childIndex, v.all[v.allCount++]);
-      return maxT;
-    }
-    if (v.hit.t < v.bestT) {
-      v.best = i;
-      v.bestT = v.hit.t;
-      v.bestNormal[0] = v.hit.normalX;
-      v.bestNormal[1] = v.hit.normalY;
-      v.bestNormal[2] = v.hit.normalZ;
-      v.bestChild = v.hit.childIndex;
-    }
-    return v.bestT;
-  }
-
-  private fillResult(v: RayVisitor, i: number, t: number, nx: number, ny: number, nz: number, child: number, out: RayResult): void {
-    out.body = this.bodies.handle[i];
-    out.distance = t;
-    out.point.x = v.ox + v.dx * t;
-    out.point.y = v.oy + v.dy * t;
-    out.point.z = v.oz + v.dz * t;
-    out.normal.x = nx;
-    out.normal.y = ny;
-    out.normal.z = nz;
-    out.childIndex = child;
   }
 
   // ---------------------------------------------------------------- the step

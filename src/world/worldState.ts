@@ -24,7 +24,6 @@ import { JointSolver } from "../dynamics/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
 import { ChildSurfaces } from "./childSurfaces";
 import { ContactEventBuffer, TriggerEventBuffer } from "./events";
-import type { SweepRecorder } from "./debugView";
 
 /** The world's settings once validated and defaulted (World's constructor resolves them). */
 export type ResolvedSettings = Pick<
@@ -61,6 +60,16 @@ export class StepStats {
   maxPenetration = 0;
   /** Bodies that reached a non-finite state this step and were put to rest (see World.nonFiniteBodies). */
   nonFiniteBodies = 0;
+}
+
+/**
+ * What the step hands an enabled debug view (debugView.ts's SweepRecorder): the narrow phase's sweep hits
+ * and the continuous pass's TOI clamps. An interface here so that the state does not import the view.
+ */
+export interface StepRecorder {
+  beginStep(bodyCount: number): void;
+  onSweepHit(b: BodySet, ia: number, ib: number, motionA: SweptMotion, motionB: SweptMotion, t: number, dt: number): void;
+  onToiClamp(b: BodySet, i: number, t: number): void;
 }
 
 /** Which broad-phase tree holds a body's proxy (BodySet.tree). */
@@ -166,7 +175,7 @@ export class WorldState {
   readonly continuousContactPairs = new PairTable(0);
   stepDt = 0;
   /** @internal Set by an enabled WorldDebugView (debugView.ts): receives the step's sweeps and TOIs; null otherwise. */
-  debugRecorder: SweepRecorder | null = null;
+  debugRecorder: StepRecorder | null = null;
   /** Scalars of the current step read by per-body methods (dt, gravity, speed limits), so those take only an index. */
   readonly stepScalars = new Float64Array(6);
   readonly boundsIO = new Float64Array(4);
