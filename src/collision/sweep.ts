@@ -34,7 +34,7 @@
  * Allocation-free per call: module-level scratch only (piece lists grow once, then are reused).
  */
 import { Pose } from "../math/pose";
-import { integrateOrientation, nlerpAngularSpeedBound, setOriginFromCom } from "../dynamics/sweptTransform";
+import { integrateOrientation, nlerpAngularSpeedBound, setOriginFromCom } from "../math/sweptTransform";
 import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";

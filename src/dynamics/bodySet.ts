@@ -5,7 +5,8 @@
  * Box2D ids).
  */
 import type { Shape } from "../shapes/shape";
-import type { MassProperties, SurfaceMaterial } from "../world/descriptions";
+import type { MassProperties } from "./massProperties";
+import type { SurfaceMaterial } from "./surfaceMaterial";
 
 /** Number of slot bits in a handle: at most 2^20 bodies alive at once. */
 export const SlotCount = 1 << 20;

@@ -22,7 +22,7 @@
  * only move where friction acts (a rolling wheel's, measured in test/plugin/car.test.ts).
  */
 import type { ContactManifold } from "../collision/contactManifold";
-import { MotionType } from "../world/descriptions";
+import { MotionType } from "./motionType";
 import type { BodySet } from "./bodySet";
 
 /**

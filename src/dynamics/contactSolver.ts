@@ -17,7 +17,7 @@
  * is about a quarter of the solver's work.
  */
 import type { ContactManifold } from "../collision/contactManifold";
-import type { PairMaterial } from "../world/descriptions";
+import type { PairMaterial } from "./surfaceMaterial";
 import type { BodySet } from "./bodySet";
 
 /** Header fields per manifold. */

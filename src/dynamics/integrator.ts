@@ -4,7 +4,7 @@
  * quaternion derivative and renormalized (deterministic across JS engines).
  */
 import type { IntList } from "../collections/intList";
-import { MotionType } from "../world/descriptions";
+import { MotionType } from "./motionType";
 import { rotateSymmetric } from "../math/symmetric";
 import { BodyFlag, type BodySet } from "./bodySet";
 

@@ -28,7 +28,7 @@
  */
 import { PairTable } from "../collections/pairTable";
 import { Quat } from "../math/quat";
-import { MotionType } from "../world/descriptions";
+import { MotionType } from "./motionType";
 import { BodyFlag, type BodySet } from "./bodySet";
 import {
   AXIS_COUNT,

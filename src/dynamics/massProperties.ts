@@ -3,8 +3,24 @@
  * axes of a tensor (Jacobi eigen-decomposition). Not on the step's hot path.
  */
 import { mat3ToQuat, type QuatLike } from "../math/quat";
+import type { Vec3Like } from "../math/vec3";
 import { childInertiaAboutOrigin, Compound } from "../shapes/compound";
 import type { Shape } from "../shapes/shape";
+
+/** Mass properties of a body about its centre of mass. */
+export interface MassProperties {
+  /** Mass in kg; 0 means infinite mass. */
+  mass: number;
+  /** Centre of mass in the body's local frame. */
+  centerOfMass: Vec3Like;
+  /**
+   * Principal moments of inertia in kg m^2 (not per unit mass); a 0 component means infinite
+   * inertia about that axis.
+   */
+  inertia: Vec3Like;
+  /** Rotation from the principal axes to the body's local frame. */
+  inertiaOrientation: QuatLike;
+}
 
 /** Mass properties in tensor form, as the body store keeps them (about the centre of mass, body frame). */
 export class MassData {

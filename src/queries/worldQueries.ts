@@ -14,8 +14,8 @@ import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import type { Shape } from "../shapes/shape";
-import type { WorldState } from "../world/worldState";
 import { ChildQueryGate } from "./childQueryGate";
+import type { QueryWorld } from "./queryWorld";
 import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
 import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
 import { CAST_MOTION, CastPairHit, castWithMotion, ShapeCastResult } from "./shapeCast";
@@ -35,7 +35,7 @@ export class WorldQueries {
   private readonly gate = new ChildQueryGate();
   private readonly castVisitor: CastVisitor;
 
-  constructor(private readonly world: WorldState) {
+  constructor(private readonly world: QueryWorld) {
     this.castVisitor = new CastVisitor(world, this.qPose);
   }
 
@@ -208,7 +208,7 @@ class CastVisitor implements TreeRayVisitor {
   private readonly gate = new ChildQueryGate();
 
   constructor(
-    private readonly world: WorldState,
+    private readonly world: QueryWorld,
     private readonly qPose: Pose,
   ) {}
 

@@ -1,12 +1,13 @@
 /**
  * Ray casts over the world's broad-phase trees (World.raycast / raycastAll): a tree visitor that filters each
  * body the ray's bounds reach, casts against its shape (rayShape.ts) and keeps the nearest hit or every hit.
- * It reads the step's state (bodies, trees, origin poses) and nothing of the World class.
+ * It reads what queryWorld.ts names (bodies, trees, origin poses), nothing of world/.
  */
 import { BodyFlag } from "../dynamics/bodySet";
 import type { Vec3Like } from "../math/vec3";
-import type { WorldState } from "../world/worldState";
+import { Pose } from "../math/pose";
 import { ChildQueryGate } from "./childQueryGate";
+import type { QueryWorld } from "./queryWorld";
 import { RayHit, rayCastShape } from "./rayShape";
 
 /** Filter for ray queries. */
@@ -47,7 +48,9 @@ export class RayVisitor {
   /** Per-child filters of the body under test (World.setChildSurfaces). */
   private readonly gate = new ChildQueryGate();
 
-  constructor(private readonly state: WorldState) {}
+  private readonly pose = new Pose();
+
+  constructor(private readonly state: QueryWorld) {}
 
   /** Starts a cast: origin, unit direction (the caller checked direction is finite and non-zero), filter. */
   prepare(origin: Vec3Like, direction: Vec3Like, maxDistance: number, filter: RayFilter): void {
@@ -86,10 +89,10 @@ export class RayVisitor {
     if ((mem & b.collideWith[i]) === 0 || (b.membership[i] & col) === 0) return maxT;
     const shape = b.shape[i];
     if (shape === null) return maxT;
-    s.originPose(i, s.poseB);
+    s.originPose(i, this.pose);
     const limit = this.all ? this.bestT : maxT;
     const gate = this.gate.arm(s.childSurfacesOf(i), f);
-    if (!rayCastShape(shape, s.poseB, this.ox, this.oy, this.oz, this.dx, this.dy, this.dz, limit, this.hit, gate)) return maxT;
+    if (!rayCastShape(shape, this.pose, this.ox, this.oy, this.oz, this.dx, this.dy, this.dz, limit, this.hit, gate)) return maxT;
     if (this.all) {
       if (this.allCount === this.all.length) this.all.push(new RayResult());
       this.fillResult(i, this.hit.t, this.hit.normalX, this.hit.normalY, this.hit.normalZ, this.hit.childIndex, this.all[this.allCount++]);

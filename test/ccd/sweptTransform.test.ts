@@ -4,7 +4,7 @@ import {
   nlerpAngularSpeedBound,
   poseAtFraction,
   poseAtTimeFromVelocity,
-} from "../../src/dynamics/sweptTransform";
+} from "../../src/math/sweptTransform";
 import { Pose } from "../../src/math/pose";
 
 /** Unit quaternion for `angle` about the unit axis (ax, ay, az) (trigonometry is fine in tests). */

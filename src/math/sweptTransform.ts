@@ -16,7 +16,7 @@
  * repeated double-angle squaring, built from + - * / and sqrt only, which are correctly rounded in
  * IEEE 754 and therefore give bit-identical results on every JS engine. Allocation-free.
  */
-import type { Pose } from "../math/pose";
+import type { Pose } from "./pose";
 
 /** Half angles above this are halved (and the result squared back) before the series is evaluated. */
 const SERIES_RANGE = 0.25;
