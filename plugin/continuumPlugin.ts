@@ -60,6 +60,8 @@ export interface ContinuumPluginOptions {
   gravity?: { x: number; y: number; z: number };
   /** Solver substeps per step (engine default 8). */
   substeps?: number;
+  /** Solver substeps of a step of a world without joints (engine default: `substeps`). */
+  contactSubsteps?: number;
   /** Whether bodies may fall asleep (default true). */
   sleepingEnabled?: boolean;
   /** Speed limits, default 200 m/s and 100 rad/s (Havok's). */
@@ -190,6 +192,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     this.world = new World({
       gravity: options.gravity,
       substeps: options.substeps,
+      contactSubsteps: options.contactSubsteps,
       sleepingEnabled: options.sleepingEnabled,
       maxLinearSpeed: this._maxLinear,
       maxAngularSpeed: this._maxAngular,

@@ -32,6 +32,7 @@ export type ResolvedSettings = Pick<
   | "gy"
   | "gz"
   | "substeps"
+  | "contactSubsteps"
   | "contactSpring"
   | "maximumRecoveryVelocity"
   | "restitutionThreshold"
@@ -106,8 +107,10 @@ export class WorldState {
    * {@link World.createJoint}; configure them through this solver's per-axis methods.
    */
   readonly joints: JointSolver;
-  /** Substeps per step. */
+  /** Substeps of a step of a world that has joints. */
   substeps: number;
+  /** Substeps of a step of a world without joints. */
+  contactSubsteps: number;
   contactSpring: SpringSettings;
   maximumRecoveryVelocity: number;
   restitutionThreshold: number;
@@ -189,6 +192,7 @@ export class WorldState {
     this.gy = settings.gy;
     this.gz = settings.gz;
     this.substeps = settings.substeps;
+    this.contactSubsteps = settings.contactSubsteps;
     this.contactSpring = settings.contactSpring;
     this.maximumRecoveryVelocity = settings.maximumRecoveryVelocity;
     this.restitutionThreshold = settings.restitutionThreshold;

@@ -422,6 +422,7 @@ describe("engine: bad input", () => {
     ...BAD.map((x) => ({ name: `setGravity ${x}`, call: () => world.setGravity(vec(x)), type: RangeError, arg: "gravity", value: String(x) })),
     ...[0, -1, NaN].map((x) => ({ name: `setVelocityLimits ${x}`, call: () => world.setVelocityLimits(x, 1), type: RangeError, arg: "maxLinear", value: String(x) })),
     { name: "new World substeps 0", call: () => new World({ substeps: 0 }), type: RangeError, arg: "settings.substeps", value: "0" },
+    { name: "new World contactSubsteps 2.5", call: () => new World({ contactSubsteps: 2.5 }), type: RangeError, arg: "settings.contactSubsteps", value: "2.5" },
     // queries
     { name: "raycast origin NaN", call: () => world.raycast(vec(NaN), vec(1), 10, filter, new RayResult()), type: RangeError, arg: "origin", value: "NaN" },
     { name: "raycast direction 0", call: () => world.raycast(vec(0), vec(0), 10, filter, new RayResult()), type: RangeError, arg: "direction", value: "(0, 0, 0)" },

@@ -9,11 +9,13 @@ import type { WorldState } from "../worldState";
 /** 7. The substepped soft solve (Box2D v3 soft step): integrate, warm start, solve, integrate, relax; restitution. */
 export function solve(ws: WorldState, dt: number): void {
   const b = ws.bodies;
-  const n = ws.substeps;
-  const h = dt / n;
   const solver = ws.solver;
   const joints = ws.joints;
   const hasJoints = joints.count > 0;
+  // Joints hold their stiffness with more substeps than contacts need (their stiffness is capped at a quarter of
+  // the substep rate), so a world without joints may run fewer.
+  const n = hasJoints ? ws.substeps : ws.contactSubsteps;
+  const h = dt / n;
   // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
   if (hasJoints) joints.prepare(b, dt, h);
   solver.prepare(b, h);
