@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MeshBuilder, PhysicsBody, PhysicsMotionType, PhysicsShapeBox, PhysicsShapeCylinder, PhysicsShapeMesh, Quaternion, Vector3, type Mesh } from "@babylonjs/core";
-import { WheelConstraint } from "../../plugin/index";
+import { type ContinuumPlugin, WheelConstraint } from "../../plugin/index";
 import { makeScene, type TestScene } from "./helpers";
 
 const G = 9.81;
@@ -204,19 +204,20 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
     }
   });
 
-  it("holds on a 15 degree slope with the brake on (to a creep of 1.5 cm/s) and rolls away without it", async () => {
+  it("holds still on a 15 degree slope with the brake on (within 2 mm over 3 s) and rolls away without it", async () => {
     const t = await scene();
     try {
       const slope = (15 * Math.PI) / 180;
       ground(t, slope);
       const car = buildCar(t, { slope });
+      // Awake throughout: a sleeping car would hold still whatever the solver does.
+      (t.plugin as ContinuumPlugin).world.sleepingEnabled = false;
       // Each brake needs M g sin(15) r / 4 = 284 N m; give it 1000.
       for (const j of car.joints) j.setBrake(1000);
       t.step(60);
       const p0 = pos(car.chassis);
       t.step(180);
       const slide = Vector3.Distance(pos(car.chassis), p0);
-      // Without the brakes it rolls away at g sin(15) M / (M + 4 I / r^2) = 2.46 m/s^2: 11 m in 3 s.
       for (const j of car.joints) j.setBrake(0);
       const p1 = pos(car.chassis);
       t.step(180);
@@ -225,9 +226,11 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
       // Released, it rolls away at g sin(15) M / (M + 4 I / r^2) = 2.46 m/s^2: 11 m in 3 s (a released brake's
       // stale impulse held it to 0.36 m before setAxisFriction reset it).
       expect(free).toBeGreaterThan(0.9 * 0.5 * ((G * Math.sin(slope) * MASS) / ROLLING_MASS) * 9);
-      // Braked, it holds to a creep, not yet still: the brake rows and the tyre contacts, solved one after the
-      // other around the wheels' small spin inertia, trade impulses each substep and leave ~1.5 cm/s (45 mm in 3 s).
-      expect(slide).toBeLessThan(0.06);
+      // Braked, it holds still. What may move in the 3 s after the first second is the suspension's settling: its
+      // 2 Hz, damping-ratio-0.5 spring has decayed by exp(-0.5 x 2 pi 2 x 1 s) = 0.2 % of its 62 mm sag, 0.12 mm.
+      // 2 mm allows that and the contact springs' give; a creep of 1 mm/s would fail (friction solved only in
+      // the biased pass, with the joints' rigid relax rows after it, let it creep 45 mm).
+      expect(slide).toBeLessThan(0.002);
     } finally {
       t.dispose();
     }
