@@ -289,6 +289,7 @@ export class World {
       friction: 0.5,
       staticFriction: 0.5,
       restitution: 0,
+      rollingResistance: 0,
       restitutionThreshold: this.restitutionThreshold,
       spring: { frequency: this.contactSpring.frequency, dampingRatio: this.contactSpring.dampingRatio },
       maximumRecoveryVelocity: this.maximumRecoveryVelocity,
@@ -1862,6 +1863,7 @@ export class World {
     m.friction = c[6];
     m.staticFriction = c[7];
     m.restitution = c[8];
+    m.rollingResistance = A.rollingResistance > B.rollingResistance ? A.rollingResistance : B.rollingResistance;
     m.restitutionThreshold = this.restitutionThreshold;
     m.spring.frequency = this.contactSpring.frequency;
     m.spring.dampingRatio = this.contactSpring.dampingRatio;
@@ -2584,6 +2586,7 @@ function validateMargins(min: number, max: number): void {
 function validateMaterial(m: SurfaceMaterial): SurfaceMaterial {
   nonNegative("material.friction", m.friction);
   nonNegative("material.staticFriction", m.staticFriction);
+  nonNegative("material.rollingResistance", m.rollingResistance);
   if (!(m.restitution >= 0 && m.restitution <= 1)) throw new RangeError(`material.restitution must be in [0, 1], got ${String(m.restitution)}`);
   for (const [k, v] of [
     ["material.frictionCombine", m.frictionCombine],

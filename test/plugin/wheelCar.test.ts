@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MeshBuilder, PhysicsBody, PhysicsMotionType, PhysicsShapeBox, PhysicsShapeCylinder, PhysicsShapeMesh, Quaternion, Vector3, type Mesh } from "@babylonjs/core";
-import { type ContinuumPlugin, WheelConstraint } from "../../plugin/index";
+import { type ContinuumPhysicsMaterial, type ContinuumPlugin, WheelConstraint } from "../../plugin/index";
 import { makeScene, type TestScene } from "./helpers";
 
 const G = 9.81;
@@ -29,9 +29,9 @@ interface WheelCar {
   joints: WheelConstraint[];
 }
 
-function body(t: TestScene, mesh: Mesh, shape: PhysicsShapeBox | PhysicsShapeCylinder, mass: number, friction: number): PhysicsBody {
+function body(t: TestScene, mesh: Mesh, shape: PhysicsShapeBox | PhysicsShapeCylinder, mass: number, friction: number, rollingResistance = 0): PhysicsBody {
   const b = new PhysicsBody(mesh, PhysicsMotionType.DYNAMIC, false, t.scene);
-  shape.material = { friction, restitution: 0 };
+  shape.material = { friction, restitution: 0, rollingResistance } as ContinuumPhysicsMaterial;
   // Car parts (membership 2) touch only the ground (membership 1).
   shape.filterMembershipMask = 2;
   shape.filterCollideMask = 1;
@@ -70,7 +70,7 @@ function ground(t: TestScene, slope = 0, box = false): void {
 }
 
 /** The car at rest height facing +Z, its pose turned by `slope` about X (on the slope). */
-function buildCar(t: TestScene, opts: { rollingResistance?: number; slope?: number; z?: number } = {}): WheelCar {
+function buildCar(t: TestScene, opts: { rollingResistance?: number; tyreRollingResistance?: number; slope?: number; z?: number } = {}): WheelCar {
   const rot = Quaternion.RotationAxis(Vector3.Right(), -(opts.slope ?? 0));
   // Sag under a quarter of the chassis: g / (2 pi 2 Hz)^2 = 6.2 cm.
   const centre = new Vector3(0, CAR.wheel.radius - CAR.at[0].y + G / (2 * Math.PI * 2) ** 2, opts.z ?? 0).applyRotationQuaternion(rot);
@@ -86,7 +86,7 @@ function buildCar(t: TestScene, opts: { rollingResistance?: number; slope?: numb
     wm.position = centre.add(local.applyRotationQuaternion(rot));
     wm.rotationQuaternion = rot.clone();
     const shape = new PhysicsShapeCylinder(new Vector3(-width / 2, 0, 0), new Vector3(width / 2, 0, 0), radius, t.scene);
-    const wheel = body(t, wm, shape, mass, 1);
+    const wheel = body(t, wm, shape, mass, 1, opts.tyreRollingResistance);
     const joint = new WheelConstraint(
       { anchor: local, radius, steering: i < 2 ? "motor" : "locked", rollingResistance: opts.rollingResistance ?? 0 },
       t.scene,
@@ -237,11 +237,11 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
   });
 
   it("coasts down at the rate its rolling resistance gives (and does not slow without it)", async () => {
-    const decel = async (crr: number): Promise<number> => {
+    const decel = async (crr: number, tyre = 0): Promise<number> => {
       const t = await scene();
       try {
         ground(t, 0, true);
-        const car = buildCar(t, { rollingResistance: crr, z: -100 });
+        const car = buildCar(t, { rollingResistance: crr, tyreRollingResistance: tyre, z: -100 });
         t.step(60);
         for (let i = 2; i < 4; i++) car.joints[i].setDriveSpeed(10, 3000);
         t.step(180);
@@ -263,5 +263,11 @@ describe("WheelConstraint car (ContinuumPlugin)", () => {
     console.log(`[measure] wheel car coasting: ${a.toFixed(4)} m/s^2 with C_rr ${crr} (predicted ${predicted.toFixed(4)}), ${a0.toFixed(4)} without`);
     expect(Math.abs(a - predicted)).toBeLessThan(0.1 * predicted);
     expect(Math.abs(a0)).toBeLessThan(0.1 * predicted);
+    // The same coefficient on the tyres' material instead (the contact's rolling resistance, ContinuumPhysicsMaterial):
+    // the tyre contacts carry the whole car, wheels included, so the road force is C x the car's whole weight.
+    const aTyre = await decel(0, crr);
+    const predictedTyre = (crr * MASS * G) / ROLLING_MASS;
+    console.log(`[measure] wheel car coasting on tyres with C_rr ${crr}: ${aTyre.toFixed(4)} m/s^2 (predicted ${predictedTyre.toFixed(4)})`);
+    expect(Math.abs(aTyre - predictedTyre)).toBeLessThan(0.1 * predictedTyre);
   });
 });
