@@ -118,6 +118,13 @@ const STICK_SPEED = 0.1;
  * too (see relax). Twice the default sleep threshold's speed, so bodies settling toward sleep qualify.
  */
 const RESTING_SPEED = 0.1;
+/**
+ * ... if one of their contacts slides faster than this (m/s) when the relax pass reaches it. A resting pile's
+ * contacts slide far slower and cost nothing (friction solved again on every resting manifold made a 210-box
+ * pyramid's step 25 % slower); the braked car's wheels jitter at ~0.1 m/s and hold as well at 0.001 as at 0.03.
+ */
+const RESTING_SLIP = 0.01;
+const RESTING_SLIP_SQ = RESTING_SLIP * RESTING_SLIP;
 
 /** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
 export const TOUCH_TOLERANCE = 0.005;
@@ -802,9 +809,9 @@ export class ContactSolver {
    * solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees over 100 m. Only a relax
    * pass that pushes (the centroid pre-pass or a row of a contact meeting an impact) counts.
    *
-   * Friction is solved here too for the manifolds of resting bodies (both slower than RESTING_SPEED): the joints'
-   * relax rows run just before this pass, rigid, and move a jointed body's contact points again after the biased
-   * pass's friction held them. Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel
+   * Friction is solved here too for the manifolds of resting bodies (both slower than RESTING_SPEED) whose contacts
+   * slide (faster than RESTING_SLIP): the joints' relax rows run just before this pass, rigid, and move a jointed
+   * body's contact points again after the biased pass's friction held them. Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel
    * joints slid 45 mm in 3 s down a 15 degree slope (its wheels' contact points kept ~0.1 m/s of jitter, more
    * than the friction cone left room to take out in one pass); answered, it holds within 0.2 mm. Moving bodies
    * are left out: friction solved twice per substep on rolling wheels yawed a car 1.5 degrees over 100 m.
@@ -848,6 +855,8 @@ export class ContactSolver {
       const dn = (pos[b3] - pos[a3]) * nx + (pos[b3 + 1] - pos[a3 + 1]) * ny + (pos[b3 + 2] - pos[a3 + 2]) * nz;
       // Whether this pass raised the normal impulse of a contact meeting an impact (friction below).
       let impacting = 0;
+      // Whether a contact slides faster than RESTING_SLIP after the joints' relax rows (friction below).
+      let slipping = 0;
       if (hd[o + H_IMPACT] === 1) {
         // The impact pre-pass (see solve) at the current separations: the position update has (partly) closed
         // the gap the biased pass saw, and allowing that stale gap again let the centroid approach into
@@ -905,6 +914,7 @@ export class ContactSolver {
         // Stick or slide in the next substep: a contact that pushed and still slides after the solve
         // slides (static friction could not stop it); one that stopped, or did not push, tries static.
         const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
+        if (vt2 > RESTING_SLIP_SQ) slipping = 1;
         c[co + C_STICK] = next === 0 || vt2 < STICK_SPEED * STICK_SPEED ? 1 : 0;
         c[co + C_TOTAL_IMPULSE] += next;
         const warm = c[co + C_WARM];
@@ -918,7 +928,7 @@ export class ContactSolver {
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
-      if (impacting === 1 || resting(bodies, a, b)) frictionRows(bodies, hd, c, bi, i);
+      if (impacting === 1 || (slipping === 1 && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
