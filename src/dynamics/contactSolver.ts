@@ -811,10 +811,11 @@ export class ContactSolver {
    *
    * Friction is solved here too for the manifolds of resting bodies (both slower than RESTING_SPEED) whose contacts
    * slide (faster than RESTING_SLIP): the joints' relax rows run just before this pass, rigid, and move a jointed
-   * body's contact points again after the biased pass's friction held them. Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel
-   * joints slid 45 mm in 3 s down a 15 degree slope (its wheels' contact points kept ~0.1 m/s of jitter, more
-   * than the friction cone left room to take out in one pass); answered, it holds within 0.2 mm. Moving bodies
-   * are left out: friction solved twice per substep on rolling wheels yawed a car 1.5 degrees over 100 m.
+   * body's contact points again after the biased pass's friction held them. Unanswered, that velocity integrates
+   * into creep: a braked 1.2 t car on four wheel joints slid 45 mm in 3 s down a 15 degree slope (its wheels'
+   * contact points kept ~0.1 m/s of jitter, more than the friction cone left room to take out in one pass);
+   * answered, it holds within 0.2 mm. Moving bodies are left out: friction solved twice per substep on rolling
+   * wheels yawed a car 1.5 degrees over 100 m.
    */
   relax(bodies: BodySet, h: number): void {
     const s = this.cur;
