@@ -4,5 +4,6 @@
  */
 export { ContinuumPlugin, type ContinuumPluginOptions } from "./continuumPlugin";
 export { PhysicsSnapshot } from "./snapshot";
+export type { ContinuumPhysicsMaterial } from "./materials";
 export { WheelConstraint, type WheelConstraintOptions } from "./wheelConstraint";
 export * from "../src/index";

@@ -29,7 +29,7 @@ import type { ShapeData } from "./shapeMapping";
 
 /** "CTSN" */
 const MAGIC = 0x4e535443;
-const VERSION = 1;
+const VERSION = 2;
 /** Mark, version, total length. */
 const HEADER_BYTES = 12;
 
@@ -206,6 +206,7 @@ export class SnapshotBridge implements ShapeTable {
       w.f64(m.restitution);
       w.u8(m.frictionCombine);
       w.u8(m.restitutionCombine);
+      w.f64(m.rollingResistance);
       w.i32(d.membership);
       w.i32(d.collideWith);
       w.u8(d.isTrigger ? 1 : 0);
@@ -322,17 +323,19 @@ export class SnapshotBridge implements ShapeTable {
         staticFriction = r.f64(),
         restitution = r.f64(),
         frictionCombine = r.u8(),
-        restitutionCombine = r.u8();
+        restitutionCombine = r.u8(),
+        rollingResistance = r.f64();
       const m = d.material;
       if (
         m.friction !== friction ||
         m.staticFriction !== staticFriction ||
         m.restitution !== restitution ||
         m.frictionCombine !== frictionCombine ||
-        m.restitutionCombine !== restitutionCombine
+        m.restitutionCombine !== restitutionCombine ||
+        m.rollingResistance !== rollingResistance
       ) {
         // A new object (materials are replaced, never edited, so one may be shared with a getter's caller).
-        d.material = { friction, staticFriction, restitution, frictionCombine, restitutionCombine } as ShapeData["material"];
+        d.material = { friction, staticFriction, restitution, frictionCombine, restitutionCombine, rollingResistance } as ShapeData["material"];
       }
       d.membership = r.i32();
       d.collideWith = r.i32();
@@ -368,8 +371,8 @@ export class SnapshotBridge implements ShapeTable {
 const USER_MASS_BYTES = 1 + 8 + 24 + 24 + 32;
 /** Bytes per body entry (handle, shape id, event mask, activation, scale, user mass, effective mass). */
 const BODY_BYTES = 8 + 4 + 4 + 1 + 24 + USER_MASS_BYTES + 88;
-/** Bytes per shape entry (id, serial, material, masks, trigger, density). */
-const SHAPE_BYTES = 4 + 4 + 24 + 2 + 8 + 1 + 8;
+/** Bytes per shape entry (id, serial, material with its rolling resistance, masks, trigger, density). */
+const SHAPE_BYTES = 4 + 4 + 24 + 2 + 8 + 8 + 1 + 8;
 
 function writeUserMass(w: ByteWriter, p: PhysicsMassProperties): void {
   const flags = (p.mass !== undefined ? MASS : 0) | (p.centerOfMass ? COM : 0) | (p.inertia ? INERTIA : 0) | (p.inertiaOrientation ? ORIENTATION : 0);

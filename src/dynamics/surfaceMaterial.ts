@@ -23,6 +23,14 @@ export interface SurfaceMaterial {
   frictionCombine: CombineMode;
   /** Default Maximum. */
   restitutionCombine: CombineMode;
+  /**
+   * Rolling resistance coefficient (dimensionless, like a tyre's C_rr: about 0.01 for a car tyre on asphalt, 0.001
+   * for a steel wheel on rail, 0.3 for a tyre in sand). A contact resists the relative rolling of its two bodies
+   * with a torque up to this x its normal force x the rolling body's radius at the contact, so a ball or wheel
+   * coasting on a level floor slows at about this x g. A pair uses the larger of its two surfaces' values (the
+   * softer surface decides: a ball rolls on sand as on sand). Default 0 (none).
+   */
+  rollingResistance: number;
 }
 
 /** Creates a {@link SurfaceMaterial} with defaults for the missing fields. */
@@ -34,6 +42,7 @@ export function surfaceMaterial(m: Partial<SurfaceMaterial> = {}): SurfaceMateri
     restitution: m.restitution ?? 0,
     frictionCombine: m.frictionCombine ?? CombineMode.Minimum,
     restitutionCombine: m.restitutionCombine ?? CombineMode.Maximum,
+    rollingResistance: m.rollingResistance ?? 0,
   };
 }
 
@@ -53,6 +62,8 @@ export interface PairMaterial {
   friction: number;
   staticFriction: number;
   restitution: number;
+  /** Rolling resistance coefficient of the pair: the larger of its surfaces' (see SurfaceMaterial). */
+  rollingResistance: number;
   restitutionThreshold: number;
   spring: SpringSettings;
   maximumRecoveryVelocity: number;

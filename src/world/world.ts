@@ -1266,6 +1266,7 @@ function validateMargins(min: number, max: number): void {
 function validateMaterial(m: SurfaceMaterial): SurfaceMaterial {
   nonNegative("material.friction", m.friction);
   nonNegative("material.staticFriction", m.staticFriction);
+  nonNegative("material.rollingResistance", m.rollingResistance);
   if (!(m.restitution >= 0 && m.restitution <= 1)) throw new RangeError(`material.restitution must be in [0, 1], got ${String(m.restitution)}`);
   for (const [k, v] of [
     ["material.frictionCombine", m.frictionCombine],

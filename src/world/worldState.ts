@@ -205,6 +205,7 @@ export class WorldState {
       friction: 0.5,
       staticFriction: 0.5,
       restitution: 0,
+      rollingResistance: 0,
       restitutionThreshold: this.restitutionThreshold,
       spring: { frequency: this.contactSpring.frequency, dampingRatio: this.contactSpring.dampingRatio },
       maximumRecoveryVelocity: this.maximumRecoveryVelocity,

@@ -224,6 +224,8 @@ function combineMaterial(ws: WorldState, ia: number, ib: number, A: SurfaceMater
   m.friction = c[6];
   m.staticFriction = c[7];
   m.restitution = c[8];
+  // The larger coefficient, whatever the combine modes (see SurfaceMaterial.rollingResistance).
+  m.rollingResistance = A.rollingResistance > B.rollingResistance ? A.rollingResistance : B.rollingResistance;
   m.restitutionThreshold = ws.restitutionThreshold;
   m.spring.frequency = ws.contactSpring.frequency;
   m.spring.dampingRatio = ws.contactSpring.dampingRatio;
