@@ -99,6 +99,9 @@ const S_DIR = AXIS_COUNT * IPA,
   S_SEP = S_RB + 3;
 const ST = S_SEP + 3;
 
+/** Per-slot floats of the generic geometry cache (JointSolver.gcache). */
+const GC = AXIS_COUNT + 9;
+
 const F_ALIVE = 1,
   F_ENABLED = 2,
   F_COLLIDE = 4;
@@ -651,6 +654,9 @@ export class JointSolver {
   private geo = new Float64Array(GEO * 16);
   /** True once this step's rigid-block geometry matches the current poses (set by the first warm start, renewed by each relax pass). */
   private geoFresh = false;
+  /** Per slot, a generic joint's axis positions and frame-A axes from its last geometry (AXIS_COUNT + 9); `genericFresh` as geoFresh. */
+  private gcache = new Float64Array(GC * 16);
+  private genericFresh = false;
   /** Set when a joint is created or an axis setting is touched: the next prepare classifies the axes again. */
   private shapesDirty = true;
   private freeSlots: number[] = [];
@@ -1063,6 +1069,7 @@ export class JointSolver {
     this.activeCount = na;
     this.solveCount = ns;
     this.geoFresh = false;
+    this.genericFresh = false;
   }
 
   /** Applies the accumulated impulses along the last solved directions. */
@@ -1127,13 +1134,20 @@ export class JointSolver {
     for (let k = 0; k < 5; k++) RIGID_PASS[k] = PASS[k];
     // The relax pass follows the integrator: the rigid blocks' geometry is renewed (and serves the next substep).
     const n = this.iterations;
-    for (let it = 0; it < n; it++) this.pass(bodies, h, useBias, it > 0 || (useBias && this.geoFresh));
+    for (let it = 0; it < n; it++) {
+      this.pass(bodies, h, useBias, it > 0 || (useBias && this.geoFresh), it > 0 || (useBias && this.genericFresh));
+    }
     this.geoFresh = true;
+    this.genericFresh = true;
   }
 
-  /** One pass over the joints with PASS's coefficients; `fresh`: the rigid blocks' geometry matches the poses. */
-  private pass(bodies: BodySet, h: number, useBias: boolean, fresh: boolean): void {
-    const st = this.st;
+  /**
+   * One pass over the joints with PASS's coefficients. `fresh`: the rigid blocks' geometry matches the poses;
+   * `genericFresh`: so do the generic joints' stored lever arms, directions (st) and positions and frame axes (gcache).
+   */
+  private pass(bodies: BodySet, h: number, useBias: boolean, fresh: boolean, genericFresh: boolean): void {
+    const st = this.st,
+      gc = this.gcache;
     for (let i = 0; i < this.solveCount; i++) {
       const slot = this.solveList[i];
       if (this.kind[slot] !== JointKind.Generic) {
@@ -1142,8 +1156,17 @@ export class JointSolver {
       }
       const sh = this.shape[slot];
       const rows = (sh & SH_ROWS) !== 0;
-      const so = slot * ST;
+      const so = slot * ST,
+        go = slot * GC;
       this.load(bodies, slot);
+      if (genericFresh) {
+        loadLevers(st, so);
+        for (let k = 0; k < AXIS_COUNT; k++) G_POS[k] = gc[go + k];
+        for (let k = 0; k < 9; k++) G_AX[k] = gc[go + AXIS_COUNT + k];
+        this.solveGeneric(slot, sh, rows, h, useBias);
+        this.store(bodies, slot);
+        continue;
+      }
       // Only the geometry the joint's rows use: a ball-and-socket needs no angles, a hinge only the swings.
       this.anchors(slot, this.dense[slot * 2], this.dense[slot * 2 + 1]);
       if (rows) {
@@ -1160,12 +1183,20 @@ export class JointSolver {
         LEV[L_AD + k] = G_RA[k];
       }
       storeDirections(st, so, rows ? ALL_AXES : sh);
-      if (rows) this.solveRows(slot, h, useBias);
-      if ((sh & SH_ANG) !== 0) solveAngular(this.cfg, slot * CFG + C_AXES, st, so, sh);
-      if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, st, so);
-      else if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
+      for (let k = 0; k < AXIS_COUNT; k++) gc[go + k] = G_POS[k];
+      for (let k = 0; k < 9; k++) gc[go + AXIS_COUNT + k] = G_AX[k];
+      this.solveGeneric(slot, sh, rows, h, useBias);
       this.store(bodies, slot);
     }
+  }
+
+  /** The generic joint's rows, from the geometry in the scratch (G_POS, G_AX, LEV) and its stored directions. */
+  private solveGeneric(slot: number, sh: number, rows: boolean, h: number, useBias: boolean): void {
+    const so = slot * ST;
+    if (rows) this.solveRows(slot, h, useBias);
+    if ((sh & SH_ANG) !== 0) solveAngular(this.cfg, slot * CFG + C_AXES, this.st, so, sh);
+    if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, this.st, so);
+    else if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
   }
 
   // ---------------------------------------------------------------- internals
@@ -1591,6 +1622,7 @@ export class JointSolver {
     this.kind = kd;
     this.loc = f(this.loc, LOC);
     this.geo = f(this.geo, GEO);
+    this.gcache = f(this.gcache, GC);
   }
 
   private release(slot: number): void {
