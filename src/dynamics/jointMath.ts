@@ -151,40 +151,113 @@ export function relativeAnglesOf(q: Float64Array, mask: number, ang: Float64Arra
 }
 
 /**
- * Solves the symmetric positive (semi-)definite n x n system K x = r (n <= 3, K row-major with
- * stride 3) by LDL^T without pivoting. A non-positive pivot (a direction no body can move in) gets
- * x = 0 for that row. Writes x into out.
+ * F[fo ..] = the LDL^T factors (i0, l10, i1, l20, l21, i2: inverse pivots and multipliers) of the symmetric
+ * positive (semi-)definite n x n matrix K (n <= 3, row-major with stride 3, from K[ko]), without pivoting. A
+ * non-positive pivot (a direction no body can move in) gets inverse 0, so that row's solution is 0.
  */
-export function solveSym(n: number, K: Float64Array, r: Float64Array, out: Float64Array): void {
+export function ldlFactor(n: number, K: Float64Array, ko: number, F: Float64Array, fo: number): void {
+  const d0 = K[ko];
+  const i0 = d0 > 1e-300 ? 1 / d0 : 0;
+  F[fo] = i0;
+  if (n === 1) return;
+  const l10 = K[ko + 3] * i0;
+  const k11 = K[ko + 4];
+  const d1 = k11 - l10 * l10 * d0;
+  const i1 = d1 > 1e-12 * k11 && d1 > 1e-300 ? 1 / d1 : 0;
+  F[fo + 1] = l10;
+  F[fo + 2] = i1;
+  if (n === 2) return;
+  const l20 = K[ko + 6] * i0;
+  const l21 = (K[ko + 7] - l20 * l10 * d0) * i1;
+  const k22 = K[ko + 8];
+  const d2 = k22 - l20 * l20 * d0 - l21 * l21 * d1;
+  F[fo + 3] = l20;
+  F[fo + 4] = l21;
+  F[fo + 5] = d2 > 1e-12 * k22 && d2 > 1e-300 ? 1 / d2 : 0;
+}
+
+/** out = K^-1 r from K's factors F[fo ..] (ldlFactor). */
+export function ldlSolve(n: number, F: Float64Array, fo: number, r: Float64Array, out: Float64Array): void {
+  const i0 = F[fo];
   if (n === 1) {
-    out[0] = K[0] > 1e-300 ? r[0] / K[0] : 0;
+    out[0] = r[0] * i0;
     return;
   }
-  // LDL^T
-  const d0 = K[0];
-  const i0 = d0 > 1e-300 ? 1 / d0 : 0;
-  const l10 = K[3] * i0;
-  const d1 = K[4] - l10 * l10 * d0;
-  const i1 = d1 > 1e-12 * K[4] && d1 > 1e-300 ? 1 / d1 : 0;
+  const l10 = F[fo + 1],
+    i1 = F[fo + 2];
+  const y0 = r[0];
+  const y1 = r[1] - l10 * y0;
   if (n === 2) {
-    const y0 = r[0];
-    const y1 = r[1] - l10 * y0;
     const x1 = y1 * i1;
     out[1] = x1;
     out[0] = y0 * i0 - l10 * x1;
     return;
   }
-  const l20 = K[6] * i0;
-  const l21 = (K[7] - l20 * l10 * d0) * i1;
-  const d2 = K[8] - l20 * l20 * d0 - l21 * l21 * d1;
-  const i2 = d2 > 1e-12 * K[8] && d2 > 1e-300 ? 1 / d2 : 0;
-  const y0 = r[0];
-  const y1 = r[1] - l10 * y0;
-  const y2 = r[2] - l20 * y0 - l21 * y1;
-  const x2 = y2 * i2;
+  const l20 = F[fo + 3],
+    l21 = F[fo + 4];
+  const x2 = (r[2] - l20 * y0 - l21 * y1) * F[fo + 5];
   const x1 = y1 * i1 - l21 * x2;
-  const x0 = y0 * i0 - l10 * x1 - l20 * x2;
-  out[0] = x0;
+  out[0] = y0 * i0 - l10 * x1 - l20 * x2;
   out[1] = x1;
   out[2] = x2;
+}
+
+const LDL = new Float64Array(6);
+
+/**
+ * Solves the symmetric positive (semi-)definite n x n system K x = r (n <= 3, K row-major with
+ * stride 3) by LDL^T without pivoting (ldlFactor, ldlSolve). Writes x into out.
+ */
+export function solveSym(n: number, K: Float64Array, r: Float64Array, out: Float64Array): void {
+  ldlFactor(n, K, 0, LDL, 0);
+  ldlSolve(n, LDL, 0, r, out);
+}
+
+/**
+ * K (upper entries 0, 1, 2, 4, 5, 8 of a row-major 3x3 at K[ko]) += -[r]x S [r]x: the inertia part of a point's
+ * effective-mass matrix, with r = R[ro ..] and S symmetric (xx, yy, zz, xy, xz, yz) at S[so ..].
+ */
+export function addPointInertia(K: Float64Array, ko: number, S: Float64Array, so: number, R: Float64Array, ro: number): void {
+  const rx = R[ro],
+    ry = R[ro + 1],
+    rz = R[ro + 2];
+  const s0 = S[so],
+    s1 = S[so + 1],
+    s2 = S[so + 2],
+    s3 = S[so + 3],
+    s4 = S[so + 4],
+    s5 = S[so + 5];
+  // T = S [r]x, columns S (0, rz, -ry), S (-rz, 0, rx), S (ry, -rx, 0) (t00 is not needed); then -[r]x T.
+  const t10 = s1 * rz - s5 * ry,
+    t20 = s5 * rz - s2 * ry;
+  const t01 = s4 * rx - s0 * rz,
+    t11 = s5 * rx - s3 * rz,
+    t21 = s2 * rx - s4 * rz;
+  const t02 = s0 * ry - s3 * rx,
+    t12 = s3 * ry - s1 * rx,
+    t22 = s4 * ry - s5 * rx;
+  // Rows of [r]x: (0, -rz, ry), (rz, 0, -rx), (-ry, rx, 0).
+  K[ko] -= ry * t20 - rz * t10;
+  K[ko + 1] -= ry * t21 - rz * t11;
+  K[ko + 2] -= ry * t22 - rz * t12;
+  K[ko + 4] -= rz * t01 - rx * t21;
+  K[ko + 5] -= rz * t02 - rx * t22;
+  K[ko + 8] -= rx * t12 - ry * t02;
+}
+
+/** out[o ..] = the rotation q = rot[qo ..] (x, y, z, w) of v = V[vo ..]. */
+export function rotateInto(rot: Float64Array, qo: number, V: Float64Array, vo: number, out: Float64Array, o: number): void {
+  const qx = rot[qo],
+    qy = rot[qo + 1],
+    qz = rot[qo + 2],
+    qw = rot[qo + 3];
+  const vx = V[vo],
+    vy = V[vo + 1],
+    vz = V[vo + 2];
+  const tx = 2 * (qy * vz - qz * vy),
+    ty = 2 * (qz * vx - qx * vz),
+    tz = 2 * (qx * vy - qy * vx);
+  out[o] = vx + qw * tx + (qy * tz - qz * ty);
+  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }

@@ -1,0 +1,409 @@
+/**
+ * The two most common joints solved without the generic 6-DoF path (./jointSolver): the rigid
+ * ball-and-socket (LINEAR_X, Y, Z locked at 0) and the rigid hinge (the same, plus ANGULAR_Y and Z locked at
+ * 0, the twist free). A ragdoll or a chain is made of nothing else.
+ *
+ * - Point block, in world axes: K = (mA + mB) 1 - [rA]x IA [rA]x - [rB]x IB [rB]x, C = pB - pA,
+ *   C' = vB + wB x rB - vA - wA x rA (bepu's BallSocket, Box2D's revolute point block). The accumulated
+ *   impulse is one world vector: no joint frame is needed at all.
+ * - Hinge axis, two angular rows (Jolt's HingeRotationConstraintPart): with B's hinge axis xB and A's two
+ *   perpendicular axes yA, zA, C_y = -(zA . xB) and C_z = yA . xB (to first order the swing angles about Y and
+ *   Z), rows a_y = zA x xB and a_z = xB x yA (C' = a . (wB - wA)); no angle and no atan.
+ *
+ * Geometry once per substep: positions change only in the integrator, between the biased pass and the relax
+ * pass, so the lever arms, errors, rows and the factored effective masses that the relax pass computes (after
+ * the integrator) are the biased pass's of the next substep, exactly (and the warm start's). `geometry`
+ * writes them into a joint's GEO slot; `warmStart` and `solve` read them.
+ *
+ * Everything goes through flat arrays and integer offsets (a double argument of a call V8 does not inline is
+ * boxed: an allocation per call).
+ */
+import type { BodySet } from "./bodySet";
+import { addPointInertia, ldlFactor, rotateInto } from "./jointMath";
+
+/** Joint kinds solved here (0: the generic path). */
+export const JointKind = { Generic: 0, Ball: 1, Hinge: 2 } as const;
+
+/** Per joint, in body-local coordinates (set once per step): A's pivot from A's centre of mass, B's (or the world pivot), xB, yA, zA. */
+export const LOC = 15;
+const L_PA = 0,
+  L_PB = 3,
+  L_XB = 6,
+  L_YA = 9,
+  L_ZA = 12;
+
+/** Per joint, from the current poses (once per substep): rA, rB, C, the point block's LDL^T factors, the hinge rows, errors and 2x2 factors. */
+export const GEO = 26;
+const G_RA = 0,
+  G_RB = 3,
+  G_C = 6,
+  G_K = 9,
+  G_AY = 15,
+  G_AZ = 18,
+  G_CY = 21,
+  G_CZ = 22,
+  G_K2 = 23;
+
+/**
+ * The impulses, at st[so ..]: the world point impulse at 0, 1, 2 and the hinge rows' at 3, 4 (the slots of
+ * the generic path's LINEAR_X impulses; the solver zeroes a joint's impulses when its kind changes).
+ */
+const S_P = 0,
+  S_LY = 3,
+  S_LZ = 4;
+
+/** The pass's coefficients (written by the joint solver): bias rate, mass scale, impulse scale, max linear and angular recovery speeds. */
+export const RIGID_PASS = new Float64Array(5);
+
+/** loc[lo + o ..] = the rotation q (rot[qo ..]) of the unit vector e_axis (axis 0, 1, 2), for a frame quaternion c[fo ..]. */
+export function frameAxis(c: Float64Array, fo: number, axis: number, loc: Float64Array, o: number): void {
+  const x = c[fo],
+    y = c[fo + 1],
+    z = c[fo + 2],
+    w = c[fo + 3];
+  // Columns of the rotation matrix.
+  if (axis === 0) {
+    loc[o] = 1 - 2 * (y * y + z * z);
+    loc[o + 1] = 2 * (x * y + w * z);
+    loc[o + 2] = 2 * (x * z - w * y);
+  } else if (axis === 1) {
+    loc[o] = 2 * (x * y - w * z);
+    loc[o + 1] = 1 - 2 * (x * x + z * z);
+    loc[o + 2] = 2 * (y * z + w * x);
+  } else {
+    loc[o] = 2 * (x * z + w * y);
+    loc[o + 1] = 2 * (y * z - w * x);
+    loc[o + 2] = 1 - 2 * (x * x + y * y);
+  }
+}
+
+/** The local data of a ball or hinge joint: pivots from the centres of mass (B's world pivot for b < 0) and the hinge's axes. */
+export function setLocal(
+  kind: number,
+  cfg: Float64Array,
+  pa: number,
+  pb: number,
+  qa: number,
+  qb: number,
+  com: Float64Array,
+  a: number,
+  b: number,
+  loc: Float64Array,
+  lo: number,
+): void {
+  for (let k = 0; k < 3; k++) {
+    loc[lo + L_PA + k] = cfg[pa + k] - com[a * 3 + k];
+    loc[lo + L_PB + k] = b >= 0 ? cfg[pb + k] - com[b * 3 + k] : cfg[pb + k];
+  }
+  if (kind === JointKind.Hinge) {
+    frameAxis(cfg, qb, 0, loc, lo + L_XB);
+    frameAxis(cfg, qa, 1, loc, lo + L_YA);
+    frameAxis(cfg, qa, 2, loc, lo + L_ZA);
+  }
+}
+
+/** Scratch of `geometry`: the hinge's world axes (xB, yA, zA); a block's effective-mass matrix. */
+const AX = new Float64Array(9);
+const KS = new Float64Array(9);
+
+/**
+ * From the current poses: a joint's lever arms, errors, hinge rows and the LDL^T factors of its blocks (the
+ * generic solver's solveSym thresholds: a direction no body can move in gets no impulse). ma / mb: whether
+ * A / B move (a body that does not move has no inverse mass or inertia here).
+ */
+export function geometry(
+  bodies: BodySet,
+  kind: number,
+  a: number,
+  b: number,
+  ma: number,
+  mb: number,
+  loc: Float64Array,
+  lo: number,
+  geo: Float64Array,
+  go: number,
+): void {
+  const pos = bodies.pos,
+    rot = bodies.rot,
+    inv = bodies.invInertiaWorld;
+  rotateInto(rot, a * 4, loc, lo + L_PA, geo, go + G_RA);
+  if (b >= 0) rotateInto(rot, b * 4, loc, lo + L_PB, geo, go + G_RB);
+  const rax = geo[go + G_RA],
+    ray = geo[go + G_RA + 1],
+    raz = geo[go + G_RA + 2];
+  let rbx = 0,
+    rby = 0,
+    rbz = 0,
+    pbx: number,
+    pby: number,
+    pbz: number;
+  if (b >= 0) {
+    rbx = geo[go + G_RB];
+    rby = geo[go + G_RB + 1];
+    rbz = geo[go + G_RB + 2];
+    pbx = pos[b * 3] + rbx;
+    pby = pos[b * 3 + 1] + rby;
+    pbz = pos[b * 3 + 2] + rbz;
+  } else {
+    geo[go + G_RB] = 0;
+    geo[go + G_RB + 1] = 0;
+    geo[go + G_RB + 2] = 0;
+    pbx = loc[lo + L_PB];
+    pby = loc[lo + L_PB + 1];
+    pbz = loc[lo + L_PB + 2];
+  }
+  geo[go + G_C] = pbx - pos[a * 3] - rax;
+  geo[go + G_C + 1] = pby - pos[a * 3 + 1] - ray;
+  geo[go + G_C + 2] = pbz - pos[a * 3 + 2] - raz;
+  // K = m 1 - [rA]x IA [rA]x - [rB]x IB [rB]x, factored once (jointMath's solveSym thresholds).
+  const m = (ma ? bodies.invMass[a] : 0) + (mb ? bodies.invMass[b] : 0);
+  KS[0] = m;
+  KS[4] = m;
+  KS[8] = m;
+  KS[1] = 0;
+  KS[2] = 0;
+  KS[5] = 0;
+  if (ma) addPointInertia(KS, 0, inv, a * 6, geo, go + G_RA);
+  if (mb) addPointInertia(KS, 0, inv, b * 6, geo, go + G_RB);
+  KS[3] = KS[1];
+  KS[6] = KS[2];
+  KS[7] = KS[5];
+  ldlFactor(3, KS, 0, geo, go + G_K);
+  if (kind !== JointKind.Hinge) return;
+  // Hinge rows: world xB (B's frame; the world's for b < 0), yA, zA.
+  if (b >= 0) rotateInto(rot, b * 4, loc, lo + L_XB, AX, 0);
+  else {
+    AX[0] = loc[lo + L_XB];
+    AX[1] = loc[lo + L_XB + 1];
+    AX[2] = loc[lo + L_XB + 2];
+  }
+  rotateInto(rot, a * 4, loc, lo + L_YA, AX, 3);
+  rotateInto(rot, a * 4, loc, lo + L_ZA, AX, 6);
+  const xx = AX[0],
+    xy = AX[1],
+    xz = AX[2],
+    yx = AX[3],
+    yy = AX[4],
+    yz = AX[5],
+    zx = AX[6],
+    zy = AX[7],
+    zz = AX[8];
+  // a_y = zA x xB, a_z = xB x yA.
+  const ayx = zy * xz - zz * xy,
+    ayy = zz * xx - zx * xz,
+    ayz = zx * xy - zy * xx;
+  const azx = xy * yz - xz * yy,
+    azy = xz * yx - xx * yz,
+    azz = xx * yy - xy * yx;
+  geo[go + G_AY] = ayx;
+  geo[go + G_AY + 1] = ayy;
+  geo[go + G_AY + 2] = ayz;
+  geo[go + G_AZ] = azx;
+  geo[go + G_AZ + 1] = azy;
+  geo[go + G_AZ + 2] = azz;
+  geo[go + G_CY] = -(zx * xx + zy * xy + zz * xz);
+  geo[go + G_CZ] = yx * xx + yy * xy + yz * xz;
+  // K2 = a_r^T (IA + IB) a_s.
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    s5 = 0;
+  if (ma) {
+    const o = a * 6;
+    s0 = inv[o];
+    s1 = inv[o + 1];
+    s2 = inv[o + 2];
+    s3 = inv[o + 3];
+    s4 = inv[o + 4];
+    s5 = inv[o + 5];
+  }
+  if (mb) {
+    const o = b * 6;
+    s0 += inv[o];
+    s1 += inv[o + 1];
+    s2 += inv[o + 2];
+    s3 += inv[o + 3];
+    s4 += inv[o + 4];
+    s5 += inv[o + 5];
+  }
+  const ux = s0 * ayx + s3 * ayy + s4 * ayz,
+    uy = s3 * ayx + s1 * ayy + s5 * ayz,
+    uz = s4 * ayx + s5 * ayy + s2 * ayz;
+  KS[0] = ayx * ux + ayy * uy + ayz * uz;
+  KS[3] = azx * ux + azy * uy + azz * uz;
+  KS[4] = azx * (s0 * azx + s3 * azy + s4 * azz) + azy * (s3 * azx + s1 * azy + s5 * azz) + azz * (s4 * azx + s5 * azy + s2 * azz);
+  ldlFactor(2, KS, 0, geo, go + G_K2);
+}
+
+/**
+ * One pass of a ball or hinge joint with the pass's softness (RIGID_PASS): the hinge's angular rows first, then
+ * the point block (the generic path's order). Each block's impulse is -massScale K^-1 (C' + bias) -
+ * impulseScale x accumulated, the bias capped per axis at the pass's recovery speed. With `warm` it applies the
+ * accumulated impulses instead (the warm start): the point impulse P at the pivots (vA -= mA P,
+ * wA -= IA (rA x P), vB += mB P, wB += IB (rB x P)) and the hinge's angular impulse.
+ */
+export function solve(
+  bodies: BodySet,
+  kind: number,
+  a: number,
+  b: number,
+  ma: number,
+  mb: number,
+  geo: Float64Array,
+  go: number,
+  st: Float64Array,
+  so: number,
+  warm: boolean,
+): void {
+  const vel = bodies.vel,
+    w = bodies.angVel,
+    inv = bodies.invInertiaWorld;
+  const a3 = a * 3,
+    b3 = b * 3;
+  let vax = vel[a3],
+    vay = vel[a3 + 1],
+    vaz = vel[a3 + 2],
+    wax = w[a3],
+    way = w[a3 + 1],
+    waz = w[a3 + 2];
+  let vbx = 0,
+    vby = 0,
+    vbz = 0,
+    wbx = 0,
+    wby = 0,
+    wbz = 0;
+  if (b >= 0) {
+    vbx = vel[b3];
+    vby = vel[b3 + 1];
+    vbz = vel[b3 + 2];
+    wbx = w[b3];
+    wby = w[b3 + 1];
+    wbz = w[b3 + 2];
+  }
+  const mA = ma ? bodies.invMass[a] : 0,
+    mB = mb ? bodies.invMass[b] : 0;
+  const oa = a * 6,
+    ob = b * 6;
+  const a0 = ma ? inv[oa] : 0,
+    a1 = ma ? inv[oa + 1] : 0,
+    a2 = ma ? inv[oa + 2] : 0,
+    a3_ = ma ? inv[oa + 3] : 0,
+    a4 = ma ? inv[oa + 4] : 0,
+    a5 = ma ? inv[oa + 5] : 0;
+  const b0 = mb ? inv[ob] : 0,
+    b1 = mb ? inv[ob + 1] : 0,
+    b2 = mb ? inv[ob + 2] : 0,
+    b3_ = mb ? inv[ob + 3] : 0,
+    b4 = mb ? inv[ob + 4] : 0,
+    b5 = mb ? inv[ob + 5] : 0;
+  const bias = RIGID_PASS[0],
+    ms = RIGID_PASS[1],
+    is = RIGID_PASS[2];
+  if (kind === JointKind.Hinge) {
+    const maxRec = RIGID_PASS[4];
+    const ayx = geo[go + G_AY],
+      ayy = geo[go + G_AY + 1],
+      ayz = geo[go + G_AY + 2],
+      azx = geo[go + G_AZ],
+      azy = geo[go + G_AZ + 1],
+      azz = geo[go + G_AZ + 2];
+    const oy = st[so + S_LY],
+      oz = st[so + S_LZ];
+    let u = oy,
+      v = oz;
+    if (!warm) {
+      const dwx = wbx - wax,
+        dwy = wby - way,
+        dwz = wbz - waz;
+      let cy = bias * geo[go + G_CY],
+        cz = bias * geo[go + G_CZ];
+      cy = cy > maxRec ? maxRec : cy < -maxRec ? -maxRec : cy;
+      cz = cz > maxRec ? maxRec : cz < -maxRec ? -maxRec : cz;
+      const r0 = ayx * dwx + ayy * dwy + ayz * dwz + cy,
+        r1 = azx * dwx + azy * dwy + azz * dwz + cz;
+      const j0 = geo[go + G_K2],
+        m10 = geo[go + G_K2 + 1],
+        j1 = geo[go + G_K2 + 2];
+      const x1 = (r1 - m10 * r0) * j1;
+      const x0 = r0 * j0 - m10 * x1;
+      u = -ms * x0 - is * oy;
+      v = -ms * x1 - is * oz;
+      st[so + S_LY] = oy + u;
+      st[so + S_LZ] = oz + v;
+    }
+    const lx = u * ayx + v * azx,
+      ly = u * ayy + v * azy,
+      lz = u * ayz + v * azz;
+    wax -= a0 * lx + a3_ * ly + a4 * lz;
+    way -= a3_ * lx + a1 * ly + a5 * lz;
+    waz -= a4 * lx + a5 * ly + a2 * lz;
+    wbx += b0 * lx + b3_ * ly + b4 * lz;
+    wby += b3_ * lx + b1 * ly + b5 * lz;
+    wbz += b4 * lx + b5 * ly + b2 * lz;
+  }
+  // Point block.
+  const maxRec = RIGID_PASS[3];
+  const rax = geo[go + G_RA],
+    ray = geo[go + G_RA + 1],
+    raz = geo[go + G_RA + 2],
+    rbx = geo[go + G_RB],
+    rby = geo[go + G_RB + 1],
+    rbz = geo[go + G_RB + 2];
+  const ox = st[so + S_P],
+    oy = st[so + S_P + 1],
+    oz = st[so + S_P + 2];
+  let px = ox,
+    py = oy,
+    pz = oz;
+  if (!warm) {
+    let ex = bias * geo[go + G_C],
+      ey = bias * geo[go + G_C + 1],
+      ez = bias * geo[go + G_C + 2];
+    ex = ex > maxRec ? maxRec : ex < -maxRec ? -maxRec : ex;
+    ey = ey > maxRec ? maxRec : ey < -maxRec ? -maxRec : ey;
+    ez = ez > maxRec ? maxRec : ez < -maxRec ? -maxRec : ez;
+    const r0 = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray) + ex,
+      r1 = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz) + ey,
+      r2 = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax) + ez;
+    // K^-1 r from the LDL^T factors (jointMath's ldlSolve, inline).
+    const i0 = geo[go + G_K],
+      l10 = geo[go + G_K + 1],
+      i1 = geo[go + G_K + 2],
+      l20 = geo[go + G_K + 3],
+      l21 = geo[go + G_K + 4];
+    const y1 = r1 - l10 * r0;
+    const x2 = (r2 - l20 * r0 - l21 * y1) * geo[go + G_K + 5];
+    const x1 = y1 * i1 - l21 * x2;
+    const x0 = r0 * i0 - l10 * x1 - l20 * x2;
+    px = -ms * x0 - is * ox;
+    py = -ms * x1 - is * oy;
+    pz = -ms * x2 - is * oz;
+    st[so + S_P] = ox + px;
+    st[so + S_P + 1] = oy + py;
+    st[so + S_P + 2] = oz + pz;
+  }
+  if (ma) {
+    vel[a3] = vax - mA * px;
+    vel[a3 + 1] = vay - mA * py;
+    vel[a3 + 2] = vaz - mA * pz;
+    const x = ray * pz - raz * py,
+      y = raz * px - rax * pz,
+      z = rax * py - ray * px;
+    w[a3] = wax - (a0 * x + a3_ * y + a4 * z);
+    w[a3 + 1] = way - (a3_ * x + a1 * y + a5 * z);
+    w[a3 + 2] = waz - (a4 * x + a5 * y + a2 * z);
+  }
+  if (mb) {
+    vel[b3] = vbx + mB * px;
+    vel[b3 + 1] = vby + mB * py;
+    vel[b3 + 2] = vbz + mB * pz;
+    const x = rby * pz - rbz * py,
+      y = rbz * px - rbx * pz,
+      z = rbx * py - rby * px;
+    w[b3] = wbx + (b0 * x + b3_ * y + b4 * z);
+    w[b3 + 1] = wby + (b3_ * x + b1 * y + b5 * z);
+    w[b3 + 2] = wbz + (b4 * x + b5 * y + b2 * z);
+  }
+}
