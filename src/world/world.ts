@@ -19,6 +19,8 @@ import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
+import { pushMarginFromPartner } from "../dynamics/partnerPush";
+import { StampSet } from "../collections/stampSet";
 import { anchorOnFasterTurningBody } from "../dynamics/contactAnchors";
 import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
 import {
@@ -1203,6 +1205,7 @@ export class World {
   /** 4. Broad phase: refit the moving tree, collect moving x moving and moving x static pairs; wake sleepers touched. */
   private broadPhase(dt: number): void {
     const tree = this.movingTree;
+    this.pushedBodies.begin(this.bodies.count);
     tree.refit();
     const leaves = tree.leafCount;
     if (leaves > 0) tree.refine(Math.max(1, Math.ceil(leaves / 20)));
@@ -1211,13 +1214,47 @@ export class World {
       pairs.clear();
       tree.selfOverlaps(this.collector);
       tree.overlapsWith(this.staticTree, this.collector);
-      if (!this.wakeTouchedSleepers()) break;
-      // Woken bodies joined the active list and the moving tree: predict them and collect again.
-      this.buildActiveList();
-      this.predict(dt);
-      tree.refit();
+      if (this.wakeTouchedSleepers()) {
+        // Woken bodies joined the active list and the moving tree: predict them and collect again.
+        this.buildActiveList();
+        this.predict(dt);
+        tree.refit();
+      } else if (this.pushPartners(dt)) tree.refit(); // bodies about to be hit: their new pairs (partnerPush.ts)
+      else break;
     }
   }
+
+  /** Margins and bounds of dynamic bodies a broad-phase partner approaches fast (partnerPush.ts); true if any grew. */
+  private pushPartners(dt: number): boolean {
+    const b = this.bodies;
+    const p = this.collector.pairs;
+    const io = this.pushIO;
+    io[0] = dt;
+    let grew = false;
+    for (let k = 0; k < p.count; k += 2) {
+      const ia = b.slotToDense[p.data[k]],
+        ib = b.slotToDense[p.data[k + 1]];
+      if (!this.isMoving(ia) || !this.isMoving(ib)) continue;
+      if (((b.flags[ia] | b.flags[ib]) & BodyFlag.Trigger) !== 0 || b.shape[ia] === null || b.shape[ib] === null) continue;
+      for (let side = 0; side < 2; side++) {
+        const j = side === 0 ? ib : ia,
+          i = side === 0 ? ia : ib;
+        if (b.motionType[j] !== MotionType.Dynamic || !this.shouldCollide(i, j)) continue;
+        this.predictedVelocity(i, dt, this.vPredA);
+        this.predictedVelocity(j, dt, this.vPredB);
+        io[1] = this.vPredA[0]; io[2] = this.vPredA[1]; io[3] = this.vPredA[2];
+        io[4] = this.vPredB[0]; io[5] = this.vPredB[1]; io[6] = this.vPredB[2];
+        if (!pushMarginFromPartner(b, i, j, io, b.continuity[j] === ContinuousDetectionMode.Discrete)) continue;
+        grew = true;
+        this.pushedBodies.add(j);
+        if (b.tree[j] === TREE_MOVING) this.movingTree.setLeafAabbFrom(b.proxy[j], b.aabb, j * 6);
+      }
+    }
+    return grew;
+  }
+  private readonly pushIO = new Float64Array(7);
+  /** Bodies whose margins pushPartners grew this step; the solver treats their contacts as impacts. */
+  private readonly pushedBodies = new StampSet();
 
   /** Wakes sleeping islands that a moving dynamic or kinematic body's bounds overlap. Returns true if any woke. */
   private wakeTouchedSleepers(): boolean {
@@ -1880,6 +1917,7 @@ export class World {
     const hasJoints = joints.count > 0;
     // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
     if (hasJoints) joints.prepare(b, dt, h);
+    solver.pushed = this.pushedBodies;
     solver.prepare(b, h);
     for (let s = 0; s < n; s++) {
       integrateVelocities(b, this.active, h, this.gx, this.gy, this.gz, this.maxLinearSpeed, this.maxAngularSpeed);
