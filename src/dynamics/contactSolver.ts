@@ -19,8 +19,9 @@
 import type { ContactManifold } from "../collision/contactManifold";
 import type { PairMaterial } from "../world/descriptions";
 import type { BodySet } from "./bodySet";
+import { IntList } from "../collections/intList";
 import { StampSet } from "../collections/stampSet";
-import { meetsImpact, PinField, PIN_A, PIN_B, PIN_NONE, PIN_SEPARATION } from "./pinnedContacts";
+import { PIN_MASS_RATIO, meetsImpact, PinField, PIN_A, PIN_B, PIN_NONE, PIN_SEPARATION } from "./pinnedContacts";
 
 /** Header fields per manifold. */
 const H_A = 0,
@@ -203,6 +204,9 @@ export class ContactSolver {
   private pinState = new Uint8Array(64);
   private readonly pins = new PinField();
   private readonly impacted = new StampSet();
+  private readonly touchesFixed = new StampSet();
+  private readonly fixedManifolds = new IntList(16);
+  private readonly candidates = new IntList(16);
   /**
    * Bodies a fast partner may push this step (the world's partner push, partnerPush.ts): their contacts are
    * treated as meeting an impact, as the push makes them approach within the step.
@@ -529,7 +533,8 @@ export class ContactSolver {
       const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
       const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
       const n = hd[o + H_COUNT];
-      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts).
+      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
+      // speculative ones meet an impact.
       const pushedPair = pushed !== null && (pushed.has(a) || pushed.has(b));
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
@@ -580,7 +585,7 @@ export class ContactSolver {
         const dvz = vel[b * 3 + 2] + (w[b * 3] * rby - w[b * 3 + 1] * rbx) - vel[a * 3 + 2] - (w[a * 3] * ray - w[a * 3 + 1] * rax);
         c[co + C_REL_VEL] = dvx * nx + dvy * ny + dvz * nz;
         // Approaching fast at the start of the step: an impact happens during it (see warmStart).
-        c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED || pushedPair ? 0 : -1;
+        c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
         c[co + C_IMPACT_IMPULSE] = 0;
       }
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
@@ -608,9 +613,10 @@ export class ContactSolver {
   }
 
   /**
-   * Marks this step's pin candidates (pinnedContacts.ts): manifolds between two finite-mass bodies of which one
-   * meets an impact this step (in any of its manifolds: a box about to be stopped by a wall, and what follows it
-   * in). Then finds their pins at the narrow phase's separations.
+   * Marks this step's pin candidates (pinnedContacts.ts): manifolds between two finite-mass bodies that meet an
+   * impact themselves with a body that touches a fixed one, or that share a body meeting an impact with a fixed
+   * one (a box about to be stopped by a wall, and what follows it in). Lists them and the manifolds with fixed
+   * bodies that can pin their bodies, so the passes visit only those.
    */
   private preparePins(bodies: BodySet): void {
     const s = this.cur;
@@ -618,24 +624,44 @@ export class ContactSolver {
       this.pinCandidate = new Uint8Array(Math.max(s.count, this.pinCandidate.length * 2));
       this.pinState = new Uint8Array(this.pinCandidate.length);
     }
-    const impacted = this.impacted;
+    const bi = s.bodyIndex,
+      invMass = bodies.invMass;
+    const touchesFixed = this.touchesFixed,
+      impacted = this.impacted;
+    touchesFixed.begin(bodies.count);
     impacted.begin(bodies.count);
-    const bi = s.bodyIndex;
-    let any = false;
-    for (let i = 0; i < s.count; i++) {
-      if (!meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT], CONTACT, C_WARM)) continue;
-      impacted.add(bi[i * 2]);
-      impacted.add(bi[i * 2 + 1]);
-      any = true;
-    }
+    this.fixedManifolds.clear();
+    this.candidates.clear();
     this.pinning = false;
+    let fixedImpact = false;
+    for (let i = 0; i < s.count; i++) {
+      this.pinCandidate[i] = 0;
+      this.pinState[i] = PIN_NONE;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const fixedA = !(invMass[a] > 0),
+        fixedB = !(invMass[b] > 0);
+      if (fixedA === fixedB) continue;
+      const body = fixedB ? a : b;
+      touchesFixed.add(body);
+      this.fixedManifolds.push(i);
+      if (meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT], CONTACT, C_WARM)) {
+        impacted.add(body);
+        fixedImpact = true;
+      }
+    }
+    if (this.fixedManifolds.count === 0) return;
     for (let i = 0; i < s.count; i++) {
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const cand = any && bodies.invMass[a] > 0 && bodies.invMass[b] > 0 && (impacted.has(a) || impacted.has(b));
-      this.pinCandidate[i] = cand ? 1 : 0;
-      this.pinState[i] = PIN_NONE;
-      if (cand) this.pinning = true;
+      if (!(invMass[a] > 0 && invMass[b] > 0)) continue;
+      const cand =
+        (fixedImpact && (impacted.has(a) || impacted.has(b))) ||
+        ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT], CONTACT, C_WARM));
+      if (!cand) continue;
+      this.pinCandidate[i] = 1;
+      this.candidates.push(i);
+      this.pinning = true;
     }
   }
 
@@ -645,16 +671,16 @@ export class ContactSolver {
    * wall in this pass is pinned for the ball behind it.
    */
   private passLength(): number {
-    return this.pinning ? 2 * this.cur.count : this.cur.count;
+    return this.pinning ? this.cur.count + this.candidates.count : this.cur.count;
   }
 
-  /** The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins between the two halves. */
+  /** The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins before the candidates. */
   private passManifold(q: number, bodies: BodySet): number {
     if (!this.pinning) return q;
     const count = this.cur.count;
+    if (q < count) return this.pinCandidate[q] === 1 ? -1 : q;
     if (q === count) this.updatePins(bodies);
-    const i = q < count ? q : q - count;
-    return (q < count) === (this.pinCandidate[i] === 1) ? -1 : i;
+    return this.candidates.data[q - count];
   }
 
   /**
@@ -669,12 +695,11 @@ export class ContactSolver {
       invMass = bodies.invMass;
     const pins = this.pins;
     pins.begin(bodies.count);
-    for (let i = 0; i < s.count; i++) {
+    const fixed = this.fixedManifolds;
+    for (let f = 0; f < fixed.count; f++) {
+      const i = fixed.data[f];
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const fixedA = !(invMass[a] > 0),
-        fixedB = !(invMass[b] > 0);
-      if (fixedA === fixedB) continue;
       const o = i * HEADER;
       const n = hd[o + H_COUNT];
       // Pinning: touching, or pushing in this pass (a body being stopped by the fixed one).
@@ -685,21 +710,26 @@ export class ContactSolver {
       }
       if (!pinning) continue;
       // The normal runs from A to B: into the fixed body seen from A, out of it seen from B.
-      if (fixedB) pins.add(a, hd[o + H_NX], hd[o + H_NX + 1], hd[o + H_NX + 2]);
+      if (!(invMass[b] > 0)) pins.add(a, hd[o + H_NX], hd[o + H_NX + 1], hd[o + H_NX + 2]);
       else pins.add(b, -hd[o + H_NX], -hd[o + H_NX + 1], -hd[o + H_NX + 2]);
     }
-    for (let i = 0; i < s.count; i++) {
-      if (this.pinCandidate[i] === 0) continue;
+    const cand = this.candidates;
+    for (let q = 0; q < cand.count; q++) {
+      const i = cand.data[q];
       const o = i * HEADER;
       const nx = hd[o + H_NX],
         ny = hd[o + H_NX + 1],
         nz = hd[o + H_NX + 2];
-      // A's push moves B along +n; B's moves A along -n. Both pinned: an ordinary contact.
-      const holdsB = pins.holds(bi[i * 2 + 1], nx, ny, nz),
-        holdsA = pins.holds(bi[i * 2], -nx, -ny, -nz);
+      // A's push moves B along +n; B's moves A along -n; only a hit by a body PIN_MASS_RATIO times heavier or
+      // more counts. Both pinned: an ordinary contact.
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const holdsB = invMass[b] >= PIN_MASS_RATIO * invMass[a] && pins.holds(b, nx, ny, nz),
+        holdsA = invMass[a] >= PIN_MASS_RATIO * invMass[b] && pins.holds(a, -nx, -ny, -nz);
       this.pinState[i] = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
     }
   }
+
 
   /** Applies the accumulated impulses (normal and friction) to the bodies. */
   warmStart(bodies: BodySet): void {

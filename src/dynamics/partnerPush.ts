@@ -13,19 +13,25 @@
 import type { BodySet } from "./bodySet";
 
 /**
- * Grows body j's margin and bounds for a push by partner i (dense indices; i moves, j is dynamic and awake).
- * `io`: dt, then i's and j's predicted velocities (vix, viy, viz, vjx, vjy, vjz). `discrete`: j's bounds grow by
- * at most its margin (as in boundsExpansion.ts). Returns true if j's margin grew.
+ * A push shorter than this fraction of the body's bounding radius is left to the soft contacts: it cannot carry the
+ * body through anything, and a pile's every landing would otherwise widen its neighbours' margins.
  */
-export function pushMarginFromPartner(b: BodySet, i: number, j: number, io: Float64Array, discrete: boolean): boolean {
+const PUSH_MIN_RADIUS_FRACTION = 0.25;
+
+/**
+ * Whether body j gets a push margin from partner i (dense indices, j dynamic, i not static), and with `apply`, grows
+ * j's margin and bounds for it. The push is m_i / (m_i + m_j) times i's velocity relative to j (current velocities:
+ * gravity moves both alike), along it, when i approaches j; at least a quarter of j's bounding radius over the step
+ * and more than j's own margin. `io[0]`: dt. `discrete`: j's bounds grow by at most the added margin (as in
+ * boundsExpansion.ts).
+ */
+export function pushMarginFromPartner(b: BodySet, i: number, j: number, io: Float64Array, discrete: boolean, apply = false): boolean {
   const dt = io[0];
-  const rx = io[1] - io[4],
-    ry = io[2] - io[5],
-    rz = io[3] - io[6];
-  // Approaching only: i's velocity relative to j points from i towards j.
   const i3 = i * 3,
     j3 = j * 3;
-  if (rx * (b.pos[j3] - b.pos[i3]) + ry * (b.pos[j3 + 1] - b.pos[i3 + 1]) + rz * (b.pos[j3 + 2] - b.pos[i3 + 2]) <= 0) return false;
+  const rx = b.vel[i3] - b.vel[j3],
+    ry = b.vel[i3 + 1] - b.vel[j3 + 1],
+    rz = b.vel[i3 + 2] - b.vel[j3 + 2];
   const mi = b.invMass[i],
     mj = b.invMass[j];
   // m_i / (m_i + m_j) = (1 / m_j) / (1 / m_i + 1 / m_j) with inverse masses; a kinematic i (inverse mass 0) gives 1.
@@ -33,12 +39,18 @@ export function pushMarginFromPartner(b: BodySet, i: number, j: number, io: Floa
   const dx = rx * share * dt,
     dy = ry * share * dt,
     dz = rz * share * dt;
-  let m = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const d2 = dx * dx + dy * dy + dz * dz;
+  const least = b.margin[j] * 1.01 > PUSH_MIN_RADIUS_FRACTION * b.radius[j] ? b.margin[j] * 1.01 : PUSH_MIN_RADIUS_FRACTION * b.radius[j];
+  if (!(d2 > least * least)) return false;
+  // Approaching only: i's velocity relative to j points from i towards j.
+  if (rx * (b.pos[j3] - b.pos[i3]) + ry * (b.pos[j3 + 1] - b.pos[i3 + 1]) + rz * (b.pos[j3 + 2] - b.pos[i3 + 2]) <= 0) return false;
+  if (!apply) return true;
+  let m = Math.sqrt(d2);
   if (m > b.marginMax[j]) m = b.marginMax[j];
-  if (!(m > b.margin[j] * 1.01)) return false;
   const grow = m - b.margin[j];
+  if (!(grow > 0)) return false;
   b.margin[j] = m;
-  // Bounds: grow by the push's displacement in its direction (capped at the margin in Discrete mode).
+  // Bounds: grow by the push's displacement in its direction (capped at the added margin in Discrete mode).
   const out = b.aabb,
     o = j * 6;
   const max = discrete ? grow : Infinity;

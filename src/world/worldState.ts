@@ -180,8 +180,8 @@ export class WorldState {
   /** Scalars of the current step read by per-body methods (dt, gravity, speed limits), so those take only an index. */
   readonly stepScalars = new Float64Array(6);
   readonly boundsIO = new Float64Array(4);
-  /** dt and two predicted velocities for the partner push (stages/partnerPush.ts). */
-  readonly pushIO = new Float64Array(7);
+  /** dt for the partner push (stages/partnerPush.ts): no double argument to box. */
+  readonly pushIO = new Float64Array(1);
   /** Bodies whose margins the partner push grew this step; the contact solver treats their contacts as impacts. */
   readonly pushedBodies = new StampSet();
   readonly combineScratch = new Float64Array(9);

@@ -95,7 +95,7 @@ export function rewindManifolds(ws: WorldState, mb: ManifoldBuffer, t: number): 
 }
 
 /** The velocity a body is expected to have over the step (gravity and forces included), 0 if it does not move. */
-export function predictedVelocity(ws: WorldState, i: number, dt: number, out: Float64Array): void {
+function predictedVelocity(ws: WorldState, i: number, dt: number, out: Float64Array): void {
   const b = ws.bodies;
   if (!ws.isMoving(i)) {
     out[0] = out[1] = out[2] = 0;
