@@ -235,6 +235,14 @@ export function setSidePlane(): boolean {
 /** Cosine and sine tolerance of "the feature is aligned with the direction" (asin(0.05) ~ 2.9 degrees). */
 export const FEATURE_SIN_TOL = 0.05;
 export const FEATURE_COS_TOL = Math.sqrt(1 - FEATURE_SIN_TOL * FEATURE_SIN_TOL);
+/**
+ * A flat hull (a slab around coplanar points) supports with one of its two large faces up to 60 degrees from the
+ * direction, not only within FEATURE_SIN_TOL: its rim is only the slab's thickness wide, so the face is the feature
+ * that carries its contacts. A tilted disc landing on its rim then gets the far rim as speculative contacts (within
+ * the margin) instead of a two-point edge contact: swinging down 12 cm a step (a 2 m disc turning at 4 rad/s), the
+ * far rim passed through a thin floor, the next step's normal flipped and the disc fell through.
+ */
+export const FLAT_FACE_COS_TOL = 0.5;
 /** Most vertices reported for one hull face (larger faces are subsampled: an inscribed polygon). */
 export const MAX_FEATURE_VERTICES = 64;
 
@@ -272,7 +280,7 @@ export function hullSupportFeature(s: ConvexHull, d: Float64Array, v: number, ou
       bf = fd[k + 3];
     }
   }
-  if (bf >= 0 && bd >= FEATURE_COS_TOL) {
+  if (bf >= 0 && bd >= (s.flatHalfThickness > 0 ? FLAT_FACE_COS_TOL : FEATURE_COS_TOL)) {
     const f = bf | 0;
     const k0 = s.faceStart[f],
       n = s.faceStart[f + 1] - k0;

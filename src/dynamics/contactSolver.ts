@@ -19,6 +19,9 @@
 import type { ContactManifold } from "../collision/contactManifold";
 import type { PairMaterial } from "./surfaceMaterial";
 import type { BodySet } from "./bodySet";
+import { IntList } from "../collections/intList";
+import { StampSet } from "../collections/stampSet";
+import { PIN_MASS_RATIO, meetsImpact, PinField, PIN_A, PIN_B, PIN_NONE, PIN_SEPARATION } from "./pinnedContacts";
 import { ensureRolling, prepareRolling, solveRolling, warmStartRolling } from "./rollingResistance";
 
 /** Header fields per manifold. */
@@ -210,6 +213,20 @@ export class ContactSolver {
   /** Manifolds the contact cache reused this step, and how many of their contacts are apart. */
   reused = 0;
   speculativeReused = 0;
+  /** Impacts on pinned bodies (pinnedContacts.ts): whether this step has candidates, and each manifold's state. */
+  private pinning = false;
+  private pinCandidate = new Uint8Array(64);
+  private pinState = new Uint8Array(64);
+  private readonly pins = new PinField();
+  private readonly impacted = new StampSet();
+  private readonly touchesFixed = new StampSet();
+  private readonly fixedManifolds = new IntList(16);
+  private readonly candidates = new IntList(16);
+  /**
+   * Bodies a fast partner may push this step (the world's partner push, partnerPush.ts): their contacts are
+   * treated as meeting an impact, as the push makes them approach within the step.
+   */
+  pushed: StampSet | null = null;
 
   /**
    * Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it); `cur` holds the
@@ -500,6 +517,7 @@ export class ContactSolver {
       vel = bodies.vel,
       w = bodies.angVel;
     ensureRolling(s.count);
+    const pushed = this.pushed;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
       const a = bi[i * 2],
@@ -531,6 +549,9 @@ export class ContactSolver {
       const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
       const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
       const n = hd[o + H_COUNT];
+      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
+      // speculative ones meet an impact.
+      const pushedPair = pushed !== null && (pushed.has(a) || pushed.has(b));
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const rax = c[co + C_RAX],
@@ -580,7 +601,7 @@ export class ContactSolver {
         const dvz = vel[b * 3 + 2] + (w[b * 3] * rby - w[b * 3 + 1] * rbx) - vel[a * 3 + 2] - (w[a * 3] * ray - w[a * 3 + 1] * rax);
         c[co + C_REL_VEL] = dvx * nx + dvy * ny + dvz * nz;
         // Approaching fast at the start of the step: an impact happens during it (see warmStart).
-        c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED ? 0 : -1;
+        c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
         c[co + C_IMPACT_IMPULSE] = 0;
       }
       if (hd[o + H_ROLLING] > 0) prepareRolling(bodies, i, a, b, hd, o + H_ROLLING, o + H_NX, o + H_T1X, c, i * 4 * CONTACT + C_RAX, i * 4 * CONTACT + C_RBX, CONTACT, n | 0);
@@ -605,7 +626,127 @@ export class ContactSolver {
         hd[o + H_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
       }
     }
+    this.preparePins(bodies);
   }
+
+  /**
+   * Marks this step's pin candidates (pinnedContacts.ts): manifolds between two finite-mass bodies that meet an
+   * impact themselves with a body that touches a fixed one, or that share a body meeting an impact with a fixed
+   * one (a box about to be stopped by a wall, and what follows it in). Lists them and the manifolds with fixed
+   * bodies that can pin their bodies, so the passes visit only those.
+   */
+  private preparePins(bodies: BodySet): void {
+    const s = this.cur;
+    if (this.pinCandidate.length < s.count) {
+      this.pinCandidate = new Uint8Array(Math.max(s.count, this.pinCandidate.length * 2));
+      this.pinState = new Uint8Array(this.pinCandidate.length);
+    }
+    const bi = s.bodyIndex,
+      invMass = bodies.invMass;
+    const touchesFixed = this.touchesFixed,
+      impacted = this.impacted;
+    touchesFixed.begin(bodies.count);
+    impacted.begin(bodies.count);
+    this.fixedManifolds.clear();
+    this.candidates.clear();
+    this.pinning = false;
+    let fixedImpact = false;
+    for (let i = 0; i < s.count; i++) {
+      this.pinCandidate[i] = 0;
+      this.pinState[i] = PIN_NONE;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const fixedA = !(invMass[a] > 0),
+        fixedB = !(invMass[b] > 0);
+      if (fixedA === fixedB) continue;
+      const body = fixedB ? a : b;
+      touchesFixed.add(body);
+      this.fixedManifolds.push(i);
+      if (meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT], CONTACT, C_WARM)) {
+        impacted.add(body);
+        fixedImpact = true;
+      }
+    }
+    if (this.fixedManifolds.count === 0) return;
+    for (let i = 0; i < s.count; i++) {
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      if (!(invMass[a] > 0 && invMass[b] > 0)) continue;
+      const cand =
+        (fixedImpact && (impacted.has(a) || impacted.has(b))) ||
+        ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT], CONTACT, C_WARM));
+      if (!cand) continue;
+      this.pinCandidate[i] = 1;
+      this.candidates.push(i);
+      this.pinning = true;
+    }
+  }
+
+  /**
+   * Visits in a solver pass: the manifolds once, or twice over with pin candidates this step, which are solved
+   * after every other manifold of the pass, against the pins those leave (pinnedContacts.ts): a box stopped by a
+   * wall in this pass is pinned for the ball behind it.
+   */
+  private passLength(): number {
+    return this.pinning ? this.cur.count + this.candidates.count : this.cur.count;
+  }
+
+  /** The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins before the candidates. */
+  private passManifold(q: number, bodies: BodySet): number {
+    if (!this.pinning) return q;
+    const count = this.cur.count;
+    if (q < count) return this.pinCandidate[q] === 1 ? -1 : q;
+    if (q === count) this.updatePins(bodies);
+    return this.candidates.data[q - count];
+  }
+
+  /**
+   * Pins at the current separations (C_SEPARATION: the narrow phase's, then each relax pass's): every body's
+   * touching manifolds with infinite-mass bodies, then each candidate's state.
+   */
+  private updatePins(bodies: BodySet): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex,
+      invMass = bodies.invMass;
+    const pins = this.pins;
+    pins.begin(bodies.count);
+    const fixed = this.fixedManifolds;
+    for (let f = 0; f < fixed.count; f++) {
+      const i = fixed.data[f];
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const o = i * HEADER;
+      const n = hd[o + H_COUNT];
+      // Pinning: touching, or pushing in this pass (a body being stopped by the fixed one).
+      let pinning = false;
+      for (let k = 0; k < n && !pinning; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        pinning = c[co + C_SEPARATION] <= PIN_SEPARATION || c[co + C_NORMAL_IMPULSE] > 0;
+      }
+      if (!pinning) continue;
+      // The normal runs from A to B: into the fixed body seen from A, out of it seen from B.
+      if (!(invMass[b] > 0)) pins.add(a, hd[o + H_NX], hd[o + H_NX + 1], hd[o + H_NX + 2]);
+      else pins.add(b, -hd[o + H_NX], -hd[o + H_NX + 1], -hd[o + H_NX + 2]);
+    }
+    const cand = this.candidates;
+    for (let q = 0; q < cand.count; q++) {
+      const i = cand.data[q];
+      const o = i * HEADER;
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      // A's push moves B along +n; B's moves A along -n; only a hit by a body PIN_MASS_RATIO times heavier or
+      // more counts. Both pinned: an ordinary contact.
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const holdsB = invMass[b] >= PIN_MASS_RATIO * invMass[a] && pins.holds(b, nx, ny, nz),
+        holdsA = invMass[a] >= PIN_MASS_RATIO * invMass[b] && pins.holds(a, -nx, -ny, -nz);
+      this.pinState[i] = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
+    }
+  }
+
 
   /** Applies the accumulated impulses (normal and friction) to the bodies. */
   warmStart(bodies: BodySet): void {
@@ -636,10 +777,14 @@ export class ContactSolver {
         b3 = b * 3,
         a6 = a * 6,
         b6 = b * 6;
-      const mA = invMass[a],
-        mB = invMass[b];
-      const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
-      const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+      // A pinned body takes no share of the hit on it (pinnedContacts.ts).
+      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
+      const sA = pin === PIN_A ? 0 : 1,
+        sB = pin === PIN_B ? 0 : 1;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
+      const iA0 = I[a6] * sA, iA1 = I[a6 + 1] * sA, iA2 = I[a6 + 2] * sA, iA3 = I[a6 + 3] * sA, iA4 = I[a6 + 4] * sA, iA5 = I[a6 + 5] * sA;
+      const iB0 = I[b6] * sB, iB1 = I[b6 + 1] * sB, iB2 = I[b6 + 2] * sB, iB3 = I[b6 + 3] * sB, iB4 = I[b6 + 4] * sB, iB5 = I[b6 + 5] * sB;
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
@@ -704,7 +849,9 @@ export class ContactSolver {
       vel = bodies.vel,
       w = bodies.angVel;
     const invH = 1 / h;
-    for (let i = 0; i < s.count; i++) {
+    for (let q = 0, end = this.passLength(); q < end; q++) {
+      const i = this.passManifold(q, bodies);
+      if (i < 0) continue;
       const o = i * HEADER;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
@@ -718,9 +865,13 @@ export class ContactSolver {
         maxRecovery = hd[o + H_MAX_RECOVERY];
       const a3 = a * 3,
         b3 = b * 3;
-      const mA = invMass[a],
-        mB = invMass[b];
-      if (hd[o + H_IMPACT] === 1) {
+      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
+      const sA = pin === PIN_A ? 0 : 1,
+        sB = pin === PIN_B ? 0 : 1;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
+      // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
+      if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
         // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
         // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
         // face hit square take the whole impact and spin the body (a box stopped at 270 m/s by a wall left
@@ -767,7 +918,7 @@ export class ContactSolver {
           wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
           (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
         const old = c[co + C_NORMAL_IMPULSE];
-        let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * old;
+        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * ms * (vn + bias) - is * old;
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
@@ -780,8 +931,10 @@ export class ContactSolver {
           lb = lambda * mB;
         vax -= la * nx; vay -= la * ny; vaz -= la * nz;
         vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
-        wax -= lambda * c[co + C_IANX]; way -= lambda * c[co + C_IANX + 1]; waz -= lambda * c[co + C_IANX + 2];
-        wbx += lambda * c[co + C_IBNX]; wby += lambda * c[co + C_IBNX + 1]; wbz += lambda * c[co + C_IBNX + 2];
+        const lwa = lambda * sA,
+          lwb = lambda * sB;
+        wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
+        wbx += lwb * c[co + C_IBNX]; wby += lwb * c[co + C_IBNX + 1]; wbz += lwb * c[co + C_IBNX + 2];
       }
       vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
@@ -828,7 +981,9 @@ export class ContactSolver {
       pos = bodies.pos,
       rot = bodies.rot;
     const invH = 1 / h;
-    for (let i = 0; i < s.count; i++) {
+    for (let q = 0, end = this.passLength(); q < end; q++) {
+      const i = this.passManifold(q, bodies);
+      if (i < 0) continue;
       const o = i * HEADER;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
@@ -840,8 +995,11 @@ export class ContactSolver {
         b3 = b * 3,
         a4 = a * 4,
         b4 = b * 4;
-      const mA = invMass[a],
-        mB = invMass[b];
+      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
+      const sA = pin === PIN_A ? 0 : 1,
+        sB = pin === PIN_B ? 0 : 1;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
       // n in A's and B's frames (rotation by the conjugate orientations), and n . (pB - pA).
       let qx = -rot[a4], qy = -rot[a4 + 1], qz = -rot[a4 + 2], qw = rot[a4 + 3];
       let tx = 2 * (qy * nz - qz * ny), ty = 2 * (qz * nx - qx * nz), tz = 2 * (qx * ny - qy * nx);
@@ -858,7 +1016,8 @@ export class ContactSolver {
       let impacting = 0;
       // Whether a contact slides faster than RESTING_SLIP after the joints' relax rows (friction below).
       let slipping = 0;
-      if (hd[o + H_IMPACT] === 1) {
+      // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
+      if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
         // The impact pre-pass (see solve) at the current separations: the position update has (partly) closed
         // the gap the biased pass saw, and allowing that stale gap again let the centroid approach into
         // penetration (thin plates through a mesh floor, a disc hull landing with spin).
@@ -901,7 +1060,7 @@ export class ContactSolver {
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const vn = dvx * nx + dvy * ny + dvz * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        let next = old - c[co + C_NORMAL_MASS] * (vn + bias);
+        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * (vn + bias);
         if (next < 0) next = 0;
         const lambda = next - old;
         c[co + C_NORMAL_IMPULSE] = next;
@@ -910,8 +1069,10 @@ export class ContactSolver {
           lb = lambda * mB;
         vax -= la * nx; vay -= la * ny; vaz -= la * nz;
         vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
-        wax -= lambda * c[co + C_IANX]; way -= lambda * c[co + C_IANX + 1]; waz -= lambda * c[co + C_IANX + 2];
-        wbx += lambda * c[co + C_IBNX]; wby += lambda * c[co + C_IBNX + 1]; wbz += lambda * c[co + C_IBNX + 2];
+        const lwa = lambda * sA,
+          lwb = lambda * sB;
+        wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
+        wbx += lwb * c[co + C_IBNX]; wby += lwb * c[co + C_IBNX + 1]; wbz += lwb * c[co + C_IBNX + 2];
         // Stick or slide in the next substep: a contact that pushed and still slides after the solve
         // slides (static friction could not stop it); one that stopped, or did not push, tries static.
         const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
@@ -966,7 +1127,12 @@ export class ContactSolver {
       const mu = hd[o + H_FRICTION],
         muS = hd[o + H_STATIC_FRICTION];
       restShare[0] = restShare[1] = restShare[2] = restShare[3] = 0;
-      if (hd[o + H_IMPACT] === 1) {
+      // A pinned body takes no share of the rebound either: its mass counts as infinite (pinnedContacts.ts),
+      // for the rebound impulses below, while they are applied.
+      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
+      const pinned = pin === PIN_A ? a : pin === PIN_B ? b : -1;
+      if (pinned >= 0) holdPinned(bodies, pinned);
+      if (hd[o + H_IMPACT] === 1 && pinned < 0) {
         // The rebound of a manifold meeting an impact starts as one impulse at the centroid, shared equally (the
         // impact pre-pass of solve, for the same reason: contact by contact, a square rebound would spin).
         let rsum = 0,
@@ -1004,7 +1170,8 @@ export class ContactSolver {
         const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
         const vn = dvx * nx + dvy * ny + dvz * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        let lambda = -c[co + C_NORMAL_MASS] * (vn + e * rel);
+        const nm = pinned < 0 ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, invMass[a], invMass[b], pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
+        let lambda = -nm * (vn + e * rel);
         let next = old + lambda;
         if (next < 0) next = 0;
         lambda = next - old;
@@ -1029,6 +1196,7 @@ export class ContactSolver {
           applyImpulse(invMass, inv, vel, w, a, b, c, co + C_RAX, contactImpulse);
         }
       }
+      if (pinned >= 0) releasePinned(bodies, pinned);
     }
   }
 
@@ -1267,6 +1435,37 @@ function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64A
     c[co + C_NORMAL_IMPULSE] += share;
     applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, c, co + C_RAX, contactImpulse);
   }
+}
+
+/**
+ * The normal effective mass of contact co with A's and B's shares scaled by sA, sB (0 for a pinned body, whose
+ * mass counts as infinite in its hit: pinnedContacts.ts); mA, mB are the scaled inverse masses.
+ */
+function pinnedNormalMass(c: Float64Array, co: number, mA: number, mB: number, sA: number, sB: number): number {
+  const k =
+    mA + mB +
+    sA * (c[co + C_ANX] * c[co + C_IANX] + c[co + C_ANX + 1] * c[co + C_IANX + 1] + c[co + C_ANX + 2] * c[co + C_IANX + 2]) +
+    sB * (c[co + C_BNX] * c[co + C_IBNX] + c[co + C_BNX + 1] * c[co + C_IBNX + 1] + c[co + C_BNX + 2] * c[co + C_IBNX + 2]);
+  return k > 0 ? 1 / k : 0;
+}
+
+/** The pinned body's inverse mass and world inverse inertia while holdPinned has them zeroed. */
+const heldMass = new Float64Array(7);
+
+/** Zeroes body i's inverse mass and world inverse inertia (kept in heldMass) until releasePinned. */
+function holdPinned(bodies: BodySet, i: number): void {
+  heldMass[0] = bodies.invMass[i];
+  bodies.invMass[i] = 0;
+  for (let k = 0; k < 6; k++) {
+    heldMass[k + 1] = bodies.invInertiaWorld[i * 6 + k];
+    bodies.invInertiaWorld[i * 6 + k] = 0;
+  }
+}
+
+/** Restores what holdPinned zeroed. */
+function releasePinned(bodies: BodySet, i: number): void {
+  bodies.invMass[i] = heldMass[0];
+  for (let k = 0; k < 6; k++) bodies.invInertiaWorld[i * 6 + k] = heldMass[k + 1];
 }
 
 /**

@@ -31,6 +31,7 @@ import { exactAtan2 } from "../math/exactMath";
 import { StepStats, TREE_NONE, WorldState, type ResolvedSettings } from "./worldState";
 import { buildActiveList, predict } from "./stages/predict";
 import { collectPairs, narrowPhase, refitMovingTree, wakeTouchedSleepers } from "./stages/contacts";
+import { pushPartners } from "./stages/partnerPush";
 import { solve, finishStep } from "./stages/solve";
 import { continuousPass, guardNonFinite } from "./stages/continuous";
 import { updateSleep, wakeJointedSleepers } from "./stages/sleep";
@@ -877,14 +878,18 @@ export class World extends WorldState {
       buildActiveList(this);
       predict(this, dt);
       // 4. Broad phase (contacts.ts). A moving body's bounds touching a sleeper wake its island: the woken
-      // bodies joined the active list and the moving tree, so predict them and collect again.
+      // bodies joined the active list and the moving tree, so predict them and collect again. Then bodies a
+      // fast partner is about to push get that push's margin and bounds, and their new pairs (partnerPush.ts).
       refitMovingTree(this);
+      this.pushedBodies.begin(this.bodies.count);
       for (let pass = 0; pass < 4; pass++) {
         collectPairs(this);
-        if (!wakeTouchedSleepers(this)) break;
-        buildActiveList(this);
-        predict(this, dt);
-        this.movingTree.refit();
+        if (wakeTouchedSleepers(this)) {
+          buildActiveList(this);
+          predict(this, dt);
+          this.movingTree.refit();
+        } else if (pushPartners(this, dt)) this.movingTree.refit();
+        else break;
       }
       // 5. Narrow phase: manifolds into the solver, Continuous pairs swept (contacts.ts, pairSweep.ts).
       this.stepDt = dt;

@@ -11,6 +11,7 @@
  */
 import { DynamicTree } from "../broadphase/dynamicTree";
 import { IntList } from "../collections/intList";
+import { StampSet } from "../collections/stampSet";
 import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer } from "../collision/contactManifold";
 import { SweepResult, SweptMotion } from "../collision/sweep";
@@ -182,6 +183,10 @@ export class WorldState {
   /** Scalars of the current step read by per-body methods (dt, gravity, speed limits), so those take only an index. */
   readonly stepScalars = new Float64Array(6);
   readonly boundsIO = new Float64Array(4);
+  /** dt for the partner push (stages/partnerPush.ts): no double argument to box. */
+  readonly pushIO = new Float64Array(1);
+  /** Bodies whose margins the partner push grew this step; the contact solver treats their contacts as impacts. */
+  readonly pushedBodies = new StampSet();
   readonly combineScratch = new Float64Array(9);
   readonly toiQueue = new IntList(16);
   readonly sleepScratch = new IntList(64);

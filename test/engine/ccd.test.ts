@@ -96,11 +96,17 @@ describe("continuous collision: no tunnelling", () => {
       const world = makeWorld({ ...FAST, gravity: { x: 0, y: 0, z: 0 } });
       wall(world);
       // A light box resting 5 cm in front of the wall; a heavy fast sphere hits it, and the box's new
-      // velocity (about 270 m/s, 4.5 m per step) would carry it through the wall within the same step.
+      // velocity (about 270 m/s, 4.5 m per step) would carry it through the wall within the same step. Its
+      // speculative margin is capped at 1 cm so that the margin of the push it is about to get
+      // (src/dynamics/partnerPush.ts) cannot reach the wall: only the continuous pass can catch it.
       const box = world.createBody({
         position: { x: -0.025 - 0.05 - 0.25, y: 0, z: 0 },
         massProperties: { mass: 1 },
-        collidable: { shape: new Box(0.25, 0.25, 0.25), continuity: { mode, minimumSweepTimestep: 1e-3, sweepConvergenceThreshold: 1e-3 } },
+        collidable: {
+          shape: new Box(0.25, 0.25, 0.25),
+          maximumSpeculativeMargin: 0.01,
+          continuity: { mode, minimumSweepTimestep: 1e-3, sweepConvergenceThreshold: 1e-3 },
+        },
       });
       const ball = world.createBody({
         position: { x: -4, y: 0, z: 0 },

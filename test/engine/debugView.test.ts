@@ -12,12 +12,12 @@ describe("WorldDebugView: times of impact from the TOI pass", () => {
     // A static wall 5 cm thick, x in [-0.025, 0.025].
     world.createBody({ motionType: MotionType.Static, collidable: { shape: new Box(0.025, 5, 5) } });
     // A light Continuous box 5 cm in front of the wall; a heavy 300 m/s sphere knocks it at ~270 m/s into the
-    // wall within one step: the narrow phase saw the box at rest, so only the TOI pass can catch it (the
-    // same setup as test/engine/ccd.test.ts's secondary impact).
+    // wall within one step: its speculative margin capped at 1 cm, the narrow phase finds no contact with the
+    // wall, so only the TOI pass can catch it (the same setup as test/engine/ccd.test.ts's secondary impact).
     const box = world.createBody({
       position: { x: -0.025 - 0.05 - 0.25, y: 0, z: 0 },
       massProperties: { mass: 1 },
-      collidable: { shape: new Box(0.25, 0.25, 0.25), continuity: ContinuousDetection.continuous(1e-3, 1e-3) },
+      collidable: { shape: new Box(0.25, 0.25, 0.25), maximumSpeculativeMargin: 0.01, continuity: ContinuousDetection.continuous(1e-3, 1e-3) },
     });
     world.createBody({
       position: { x: -4, y: 0, z: 0 },

@@ -18,6 +18,7 @@ export function solve(ws: WorldState, dt: number): void {
   const h = dt / n;
   // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
   if (hasJoints) joints.prepare(b, dt, h);
+  solver.pushed = ws.pushedBodies;
   solver.prepare(b, h);
   for (let s = 0; s < n; s++) {
     integrateVelocities(b, ws.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
