@@ -1309,10 +1309,10 @@ export class World {
       // those still need their overlap test).
       if (sweepT < 0 && !childTriggers) continue;
       const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
-      // Two convex shapes, no trigger children and no child surfaces: the contact cache may keep last step's
-      // manifold (ContactSolver.findReusable). A compound's manifolds go through the child loop below.
-      const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull && !childTriggers && !split;
-      const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib) : -1;
+      // No trigger children, no child surfaces and no sweep: the contact cache may keep last step's manifolds
+      // of the pair (ContactSolver.findReusable), one per convex pair, one per triangle or child pair otherwise.
+      const cacheable = !childTriggers && !split && sweepT === 0;
+      const reuse = cacheable ? solver.findReusable(b, ia, ib) : -1;
       if (reuse < 0) {
         if (sweepT > 0) {
           // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
@@ -1340,8 +1340,7 @@ export class World {
         contacts += solver.reuse(b, ia, ib, reuse, mat);
         continue;
       }
-      // A convex pair's single manifold (at t0 poses) is what the cache may reuse next step.
-      const reusable = convexPair && sweepT === 0 && mb.count === 1;
+      const first = solver.count;
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         if (man.count === 0) continue;
@@ -1362,10 +1361,12 @@ export class World {
         // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
         // a speculative contact unseen (contactAnchors.ts).
         anchorOnFasterTurningBody(b, ia, ib, man);
-        solver.add(b, ia, ib, man, mm, reusable);
+        solver.add(b, ia, ib, man, mm);
         contacts += man.count;
         for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
       }
+      // The pair's manifolds (at t0 poses) are what the cache may reuse next step.
+      if (cacheable) solver.markReusable(first);
     }
     this.stats.pairs = pairCount;
     this.stats.manifolds = solver.count;
