@@ -121,6 +121,8 @@ export class StepStats {
   manifolds = 0;
   contacts = 0;
   speculativeContacts = 0;
+  /** Manifolds the contact cache kept from the previous step: their pairs barely moved and skipped the narrow phase. */
+  reusedManifolds = 0;
   /** Narrow-phase sweeps of Continuous pairs. */
   sweeps = 0;
   /** Post-solve sweeps of fast Continuous bodies' motion. */
@@ -1370,6 +1372,7 @@ export class World {
     }
     this.stats.pairs = pairCount;
     this.stats.manifolds = solver.count;
+    this.stats.reusedManifolds = solver.reused;
     this.stats.contacts = contacts;
     this.stats.speculativeContacts = speculative + solver.speculativeReused;
   }

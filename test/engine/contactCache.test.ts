@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Box } from "../../src/index";
+import { Box, Compound, ConvexHull, Heightfield, MotionType, TriangleMesh, type World } from "../../src/index";
 import { addGround, makeWorld, pos, steps } from "./helpers";
 
 // The contact cache keeps a convex pair's manifold while the pair's relative pose has barely changed
@@ -34,5 +34,57 @@ describe("contact cache", () => {
     // velocity) takes under 0.1 s; 2 s settles it.
     steps(world, 120);
     expect(Math.abs(pos(world, h).y - 0.5)).toBeLessThan(0.002);
+  });
+});
+
+// Pairs against meshes, heightfields and compounds are cached as a run of manifolds (one per triangle or child
+// pair): the whole run is kept or the narrow phase runs again.
+describe("contact cache: runs of manifolds", () => {
+  /** A flat 2-triangle mesh, a 1-cell heightfield and a box ground, side by side; a hull on the mesh, a cube on
+   * the heightfield and a two-box compound on the box ground. */
+  function build(): World {
+    const world = makeWorld({ sleepingEnabled: false });
+    world.createBody({
+      motionType: MotionType.Static,
+      position: { x: -4, y: 0, z: 0 },
+      collidable: { shape: new TriangleMesh([-2, 0, -2, 2, 0, -2, 2, 0, 2, -2, 0, 2], [0, 2, 1, 0, 3, 2]) },
+    });
+    world.createBody({
+      motionType: MotionType.Static,
+      position: { x: 0, y: 0, z: 0 },
+      collidable: { shape: new Heightfield(4, 4, 2, 2, new Float64Array(4)) },
+    });
+    world.createBody({ motionType: MotionType.Static, position: { x: 4, y: -0.5, z: 0 }, collidable: { shape: new Box(2, 0.5, 2) } });
+    const hull = new ConvexHull([-0.4, 0, -0.4, 0.4, 0, -0.4, 0.4, 0, 0.4, -0.4, 0, 0.4, 0, 0.5, 0, 0.1, 0.3, -0.2]);
+    world.createBody({ position: { x: -4, y: 0.05, z: 0 }, collidable: { shape: hull } });
+    world.createBody({ position: { x: 0, y: 0.3, z: 0 }, collidable: { shape: new Box(0.25, 0.25, 0.25) } });
+    const compound = new Compound([
+      { shape: new Box(0.2, 0.2, 0.2), position: { x: -0.3, y: 0, z: 0 } },
+      { shape: new Box(0.2, 0.2, 0.2), position: { x: 0.3, y: 0, z: 0 } },
+    ]);
+    world.createBody({ position: { x: 4, y: 0.25, z: 0 }, collidable: { shape: compound } });
+    return world;
+  }
+
+  it("resting bodies on a mesh, a heightfield and as a compound reuse all their manifolds", () => {
+    const world = build();
+    steps(world, 120);
+    // After 2 s at rest each pair's relative pose stays within the cache's 1 mm / 2 degree limits of the pose
+    // its manifolds were made at: every manifold of the step is a kept one. The hull's base face lies on one
+    // or two triangles, the cube's on the heightfield's two, the compound's two children on the box: at least 4.
+    expect(world.stats.manifolds).toBeGreaterThanOrEqual(4);
+    expect(world.stats.reusedManifolds).toBe(world.stats.manifolds);
+  });
+
+  it("a snapshot restores the kept manifolds: the replay after it hashes as the original run", () => {
+    const world = build();
+    steps(world, 30);
+    const snap = world.snapshot();
+    const original: number[] = [];
+    steps(world, 60, () => original.push(world.stateHash()));
+    world.restore(snap);
+    const replay: number[] = [];
+    steps(world, 60, () => replay.push(world.stateHash()));
+    expect(replay).toEqual(original);
   });
 });
