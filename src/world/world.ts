@@ -8,6 +8,7 @@ import { IntList } from "../collections/intList";
 import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer, type ContactManifold } from "../collision/contactManifold";
 import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
+import { SeparatingAxisCache } from "../collision/separatingAxisCache";
 import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
 import { isTriggerChild, triggerChildCount } from "../shapes/compound";
 import { Pose } from "../math/pose";
@@ -15,7 +16,7 @@ import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import { RayHit, rayCastShape } from "../queries/rayShape";
 import { WorldQueries } from "../queries/worldQueries";
-import { Shape } from "../shapes/shape";
+import { type ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet } from "../dynamics/bodySet";
 import { predictBodyBounds } from "../dynamics/boundsExpansion";
@@ -219,6 +220,8 @@ export class World {
   private readonly collector = new PairCollector();
   private readonly manifolds = new ManifoldBuffer();
   private readonly solver = new ContactSolver();
+  /** Separating axes of convex pairs that were near but apart last step (state: snapshots save it). */
+  private readonly separations = new SeparatingAxisCache();
   private readonly active = new IntList(64);
   private readonly poseA = new Pose();
   private readonly poseB = new Pose();
@@ -1260,6 +1263,7 @@ export class World {
     const p = this.collector.pairs;
     const solver = this.solver;
     solver.beginStep();
+    this.separations.beginStep();
     this.stats.sweeps = 0;
     this.stats.toiChecks = 0;
     this.stats.toiEvents = 0;
@@ -1322,8 +1326,20 @@ export class World {
           this.motionB.poseAt(sweepT, this.poseB);
         }
         mb.margin = margin;
+        // A convex pair GJK proved apart last step: its separating axis may prove it again (separatingAxisCache.ts).
+        const axisPair = cacheable && isConvex(shapeA) && isConvex(shapeB) && SeparatingAxisCache.handles(shapeA, shapeB);
+        if (axisPair) {
+          const q = this.separations.query;
+          q[0] = b.handle[ia];
+          q[1] = b.handle[ib];
+          q[2] = margin;
+          if (this.separations.separates(shapeA, this.poseA, shapeB, this.poseB)) continue;
+        }
         collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
-        if (mb.count === 0) continue;
+        if (mb.count === 0) {
+          if (axisPair) this.separations.record(this.poseA, this.poseB);
+          continue;
+        }
         if (sweepT > 0) this.rewindManifolds(mb, sweepT);
       }
       const mat = this.combineMaterial(ia, ib, b.material[ia], b.material[ib], this.pairMaterial);
@@ -2533,6 +2549,11 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   const r: Partial<T> = {};
   for (const k of Object.keys(o) as (keyof T)[]) if (o[k] !== undefined) r[k] = o[k];
   return r;
+}
+
+/** Spheres, capsules, cylinders, boxes and convex hulls (the shape types up to ConvexHull). */
+function isConvex(s: Shape): s is ConvexShape {
+  return s.type <= ShapeType.ConvexHull;
 }
 
 /** Meshes and heightfields: shapes made of triangles (their pairs collide without sweeps). */
