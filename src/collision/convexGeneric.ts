@@ -84,6 +84,12 @@ const featLocal = new Float64Array(3);
 const gjkStart = new Float64Array(4);
 /** Core radius and maximum radius of A ([0], [1]) and of B ([2], [3]). */
 const radii = new Float64Array(4);
+/**
+ * The last {@link collideConvexGeneric} call's separating axis (x, y, z: unit, from A toward B) when GJK proved
+ * the shapes farther apart than the margin, with [3] = 1 and [4] the gap between the shapes along it (a lower
+ * bound of their distance); [3] = 0 otherwise (SeparatingAxisCache keeps it).
+ */
+export const separatingAxis = new Float64Array(5);
 /** Probe direction of fallbackPenetration. */
 const probeDir = new Float64Array(3);
 /** Output of polygonArea. */
@@ -597,6 +603,7 @@ export function collideConvexGeneric(
 function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, out: ContactManifold): void {
   const margin = out.margin;
   out.count = 0;
+  separatingAxis[3] = 0;
   a.radiiInto(radii, 0);
   b.radiiInto(radii, 2);
   const rA = radii[0],
@@ -606,9 +613,15 @@ function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: 
   gjkStart[0] = gjkStart[1] = gjkStart[2] = 0;
   gjkStart[3] = margin + rA + rB;
   if (gjkDistanceFrom(a, pa, b, pb, gjk, gjkStart)) {
-    if (!gjk.exact) return;
+    if (!gjk.exact || gjk.distance - rA - rB > margin) {
+      separatingAxis[0] = gjk.nx;
+      separatingAxis[1] = gjk.ny;
+      separatingAxis[2] = gjk.nz;
+      separatingAxis[3] = 1;
+      separatingAxis[4] = gjk.distance - rA - rB;
+      return;
+    }
     sep = gjk.distance - rA - rB;
-    if (sep > margin) return;
     nx = gjk.nx;
     ny = gjk.ny;
     nz = gjk.nz;

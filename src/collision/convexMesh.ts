@@ -715,19 +715,23 @@ export function collideConvexTrianglesInto(
     if (faceSign === 0) centreFront = planeT - (st.lo - rA) <= st.hi + rA - planeT + 0.5 * (st.hi - st.lo + 2 * rA);
     const front = faceSign !== 0 ? faceSign > 0 : centreFront;
     const behind = centreFront !== front;
-    const nsx = front ? fnx : -fnx,
-      nsy = front ? fny : -fny,
-      nsz = front ? fnz : -fnz;
+    // The side's sign multiplies rather than a negation in one arm of a conditional: a pair that meets a
+    // triangle's back for the first time mid-run would otherwise deoptimise this function (no type feedback
+    // for the negation), and the contact cache calls it too seldom to be optimised again soon.
+    const side = front ? 1 : -1;
+    const nsx = side * fnx,
+      nsy = side * fny,
+      nsz = side * fnz;
     st.nsx = nsx;
     st.nsy = nsy;
     st.nsz = nsz;
-    const plane = front ? planeT : -planeT; // dot(v0, nS) <= 0
+    const plane = side * planeT; // dot(v0, nS) <= 0
     // Plane cull: the convex's lowest point along -nS is above the plane by more than the margin (a hull's
     // extent is known already: cull before building its feature).
-    if (hull !== null && (front ? st.lo - rA - planeT : -st.hi - rA + planeT) > margin) continue;
+    if (hull !== null && side * (front ? st.lo : st.hi) - rA - side * planeT > margin) continue;
     // The convex's supporting feature along -nS.
     if (hull !== null) {
-      hullMeshFeature(hull, front ? hullExt[0] : hullExt[1], front ? 1 : -1);
+      hullMeshFeature(hull, front ? hullExt[0] : hullExt[1], side);
     } else if (st.featDx !== -nsx || st.featDy !== -nsy || st.featDz !== -nsz) {
       st.featDx = -nsx;
       st.featDy = -nsy;

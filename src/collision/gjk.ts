@@ -581,7 +581,12 @@ export function gjkDistanceFrom(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Po
       if (vw > 0 && vw * vw > vv * maxD2) {
         out.separated = true;
         out.exact = false;
-        out.distance = vw / Math.sqrt(vv);
+        const len = Math.sqrt(vv);
+        out.distance = vw / len;
+        // -v / |v|: a separating axis, from A toward B, along which the shapes are at least `distance` apart.
+        out.nx = -vx / len;
+        out.ny = -vy / len;
+        out.nz = -vz / len;
         out.iterations = iter + 1;
         out.simplexCount = 0;
         return true;

@@ -44,7 +44,8 @@ const H_A = 0,
   H_HANDLE_B = 22,
   H_CHILD_KEY = 23,
   // Contact cache (see findReusable): the normal in A's frame, B's pose relative to A's and the pair's margin
-  // when the narrow phase made the manifold, and whether the pair may reuse it (1: two convex shapes).
+  // when the narrow phase made the manifold, and on the first manifold of a pair's run the run's length when the
+  // pair may reuse it (0: not reusable, or not the run's first).
   H_LNX = 24,
   H_REL_PX = 27,
   H_REL_QX = 30,
@@ -141,6 +142,8 @@ class ManifoldStore {
   contacts = new Float64Array(CONTACT * 4 * 64);
   /** Open-addressed table: manifold index + 1, 0 = empty. */
   table = new Int32Array(256);
+  /** The same for the first manifold of each reusable pair's run, keyed by the pair alone (the contact cache). */
+  runTable = new Int32Array(256);
   tableMask = 255;
 
   ensure(n: number): void {
@@ -162,14 +165,23 @@ class ManifoldStore {
     while (size < this.count * 2) size *= 2;
     if (this.table.length !== size) {
       this.table = new Int32Array(size);
+      this.runTable = new Int32Array(size);
       this.tableMask = size - 1;
-    } else this.table.fill(0);
+    } else {
+      this.table.fill(0);
+      this.runTable.fill(0);
+    }
     const hd = this.header;
     for (let i = 0; i < this.count; i++) {
       const o = i * HEADER;
       let slot = hashKey(hd[o + H_HANDLE_A], hd[o + H_HANDLE_B], hd[o + H_CHILD_KEY]) & this.tableMask;
       while (this.table[slot] !== 0) slot = (slot + 1) & this.tableMask;
       this.table[slot] = i + 1;
+      if (hd[o + H_REUSABLE] > 0) {
+        slot = hashKey(hd[o + H_HANDLE_A], hd[o + H_HANDLE_B], -1) & this.tableMask;
+        while (this.runTable[slot] !== 0) slot = (slot + 1) & this.tableMask;
+        this.runTable[slot] = i + 1;
+      }
     }
   }
 
@@ -178,7 +190,7 @@ class ManifoldStore {
     if (field === "header") return this.count * HEADER;
     if (field === "bodyIndex") return this.count * 2;
     if (field === "contacts") return this.count * 4 * CONTACT;
-    return field === "table" ? 0 : -1;
+    return field === "table" || field === "runTable" ? 0 : -1;
   }
 
   find(ha: number, hb: number, ck: number): number {
@@ -189,6 +201,19 @@ class ManifoldStore {
       if (e === 0) return -1;
       const o = (e - 1) * HEADER;
       if (hd[o + H_HANDLE_A] === ha && hd[o + H_HANDLE_B] === hb && hd[o + H_CHILD_KEY] === ck) return e - 1;
+      slot = (slot + 1) & this.tableMask;
+    }
+  }
+
+  /** The first manifold of the pair's reusable run (see ContactSolver.markReusable), -1 if none. */
+  findRun(ha: number, hb: number): number {
+    const hd = this.header;
+    let slot = hashKey(ha, hb, -1) & this.tableMask;
+    for (;;) {
+      const e = this.runTable[slot];
+      if (e === 0) return -1;
+      const o = (e - 1) * HEADER;
+      if (hd[o + H_HANDLE_A] === ha && hd[o + H_HANDLE_B] === hb) return e - 1;
       slot = (slot + 1) & this.tableMask;
     }
   }
@@ -269,9 +294,10 @@ export class ContactSolver {
   /**
    * Adds a manifold between the bodies at dense indices a and b, warm-starting each
    * contact from last step's contact with the same feature id in the manifold with the same key.
-   * `reusable`: the manifold is the whole of a pair of convex shapes, which the contact cache may reuse.
+   * A pair whose manifolds the contact cache may reuse next step is marked after its last one
+   * ({@link markReusable}).
    */
-  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial, reusable: boolean): void {
+  add(bodies: BodySet, a: number, b: number, m: ContactManifold, mat: PairMaterial): void {
     // Handles are read here, not passed: doubles passed to a function V8 does not inline get boxed.
     const ha = bodies.handle[a],
       hb = bodies.handle[b];
@@ -292,7 +318,7 @@ export class ContactSolver {
     // What the contact cache compares against next step (relPose: B's pose in A's frame).
     relPose(bodies, a, b, hd, o + H_REL_PX);
     hd[o + H_MARGIN] = m.margin;
-    hd[o + H_REUSABLE] = reusable ? 1 : 0;
+    hd[o + H_REUSABLE] = 0;
     {
       // The normal in A's frame (rotated by A's conjugate orientation).
       const q = a * 4,
@@ -385,20 +411,22 @@ export class ContactSolver {
   }
 
   /**
-   * The contact cache (Jolt's body pair cache, Havok's contact caching): last step's manifold of the convex pair
-   * (a, b), index into the previous step's store, when the narrow phase need not run again: the pair's relative
-   * pose has moved less than the cache's limits since that manifold was made and its margin has not grown (a
-   * larger margin may want speculative points the old manifold lacks). -1 otherwise. The manifold kept is state:
-   * snapshots copy both stores, so a restored world reuses exactly what the original did.
+   * The contact cache (Jolt's body pair cache, Havok's contact caching): last step's manifolds of the pair
+   * (a, b) (one for two convex shapes; one per triangle or child pair against a mesh, heightfield or compound),
+   * as the index of the first of their run in the previous step's store, when the narrow phase need not run
+   * again: the pair's relative pose has moved less than the cache's limits since those manifolds were made and
+   * its margin has not grown (a larger margin may want speculative points the old manifolds lack). -1 otherwise.
+   * The manifolds kept are state: snapshots copy both stores, so a restored world reuses exactly what the
+   * original did.
    */
   findReusable(bodies: BodySet, a: number, b: number): number {
-    const old = this.prev.find(bodies.handle[a], bodies.handle[b], 0);
+    const old = this.prev.findRun(bodies.handle[a], bodies.handle[b]);
     if (old < 0) return -1;
     // The pair's margin is read here, not passed: a double argument of a call V8 does not inline is boxed.
     const margin = bodies.margin[a] + bodies.margin[b];
     const ph = this.prev.header;
     const o = old * HEADER;
-    if (ph[o + H_REUSABLE] !== 1 || !(margin <= ph[o + H_MARGIN])) return -1;
+    if (!(ph[o + H_REUSABLE] > 0) || !(margin <= ph[o + H_MARGIN])) return -1;
     const r = relScratch;
     relPose(bodies, a, b, r, 0);
     const dx = r[0] - ph[o + H_REL_PX],
@@ -410,12 +438,29 @@ export class ContactSolver {
   }
 
   /**
-   * Adds last step's manifold `old` (from {@link findReusable}) again for the bodies' current poses: its
-   * points stay where they are on each body (the same body-frame anchors and feature ids, so the warm start
-   * carries on), the normal turns with A, and each point's separation is measured along it. Returns the
-   * number of contacts; {@link speculativeReused} counts those that are apart.
+   * Marks the manifolds added since the store held `first` (the whole of one pair's narrow-phase output, at the
+   * step's t0 poses) as a run the contact cache may reuse next step.
+   */
+  markReusable(first: number): void {
+    const s = this.cur;
+    if (s.count > first) s.header[first * HEADER + H_REUSABLE] = s.count - first;
+  }
+
+  /**
+   * Adds last step's run of manifolds starting at `old` (from {@link findReusable}) again for the bodies'
+   * current poses: their points stay where they are on each body (the same body-frame anchors and feature ids,
+   * so the warm start carries on), each normal turns with A, and each point's separation is measured along it.
+   * Returns the number of contacts; {@link speculativeReused} counts those that are apart.
    */
   reuse(bodies: BodySet, a: number, b: number, old: number, mat: PairMaterial): number {
+    const runLength = this.prev.header[old * HEADER + H_REUSABLE];
+    let contacts = 0;
+    for (let r = 0; r < runLength; r++) contacts += this.reuseOne(bodies, a, b, old + r, mat);
+    return contacts;
+  }
+
+  /** {@link reuse} for one manifold of the run. */
+  private reuseOne(bodies: BodySet, a: number, b: number, old: number, mat: PairMaterial): number {
     const s = this.cur;
     const i = s.count;
     s.ensure(i + 1);
@@ -426,7 +471,8 @@ export class ContactSolver {
       po = old * HEADER;
     const n = ph[po + H_COUNT];
     hd[o + H_COUNT] = n;
-    hd[o + H_CHILD_KEY] = 0;
+    hd[o + H_CHILD_KEY] = ph[po + H_CHILD_KEY];
+    // The cache's fields, the run's length on its first manifold included (the run stays whole).
     for (let k = 0; k < 12; k++) hd[o + H_LNX + k] = ph[po + H_LNX + k];
     const rot = bodies.rot,
       pos = bodies.pos;

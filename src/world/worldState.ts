@@ -14,6 +14,7 @@ import { IntList } from "../collections/intList";
 import { StampSet } from "../collections/stampSet";
 import { PairTable } from "../collections/pairTable";
 import { ManifoldBuffer } from "../collision/contactManifold";
+import { SeparatingAxisCache } from "../collision/separatingAxisCache";
 import { SweepResult, SweptMotion } from "../collision/sweep";
 import { Pose } from "../math/pose";
 import { Shape } from "../shapes/shape";
@@ -52,6 +53,8 @@ export class StepStats {
   manifolds = 0;
   contacts = 0;
   speculativeContacts = 0;
+  /** Manifolds the contact cache kept from the previous step: their pairs barely moved and skipped the narrow phase. */
+  reusedManifolds = 0;
   /** Narrow-phase sweeps of Continuous pairs. */
   sweeps = 0;
   /** Post-solve sweeps of fast Continuous bodies' motion. */
@@ -135,6 +138,8 @@ export class WorldState {
   readonly collector = new PairCollector();
   readonly manifolds = new ManifoldBuffer();
   readonly solver = new ContactSolver();
+  /** Separating axes of convex pairs that were near but apart last step (state: snapshots save it). */
+  readonly separations = new SeparatingAxisCache();
   readonly active = new IntList(64);
   readonly poseA = new Pose();
   readonly poseB = new Pose();

@@ -5,6 +5,8 @@
  */
 import type { ContactManifold } from "../../collision/contactManifold";
 import { collideShapes, collideShapesInto } from "../../collision/narrowPhase";
+import { SeparatingAxisCache } from "../../collision/separatingAxisCache";
+import type { ConvexShape, Shape } from "../../shapes/shape";
 import { ShapeType } from "../../shapes/shapeType";
 import { BodyFlag } from "../../dynamics/bodySet";
 import { anchorOnFasterTurningBody } from "../../dynamics/contactAnchors";
@@ -50,12 +52,18 @@ export function wakeTouchedSleepers(ws: WorldState): boolean {
   return woke;
 }
 
+/** Spheres, capsules, cylinders, boxes and convex hulls (the shape types up to ConvexHull). */
+function isConvex(s: Shape): s is ConvexShape {
+  return s.type <= ShapeType.ConvexHull;
+}
+
 /** 5. Narrow phase: manifolds (speculative within the pair margin) into the solver; trigger overlaps. */
 export function narrowPhase(ws: WorldState): void {
   const b = ws.bodies;
   const p = ws.collector.pairs;
   const solver = ws.solver;
   solver.beginStep();
+  ws.separations.beginStep();
   ws.stats.sweeps = 0;
   ws.stats.toiChecks = 0;
   ws.stats.toiEvents = 0;
@@ -107,10 +115,10 @@ export function narrowPhase(ws: WorldState): void {
     // those still need their overlap test).
     if (sweepT < 0 && !childTriggers) continue;
     const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
-    // Two convex shapes, no trigger children and no child surfaces: the contact cache may keep last step's
-    // manifold (ContactSolver.findReusable). A compound's manifolds go through the child loop below.
-    const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull && !childTriggers && !split;
-    const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib) : -1;
+    // No trigger children, no child surfaces and no sweep: the contact cache may keep last step's manifolds
+    // of the pair (ContactSolver.findReusable), one per convex pair, one per triangle or child pair otherwise.
+    const cacheable = !childTriggers && !split && sweepT === 0;
+    const reuse = cacheable ? solver.findReusable(b, ia, ib) : -1;
     if (reuse < 0) {
       if (sweepT > 0) {
         // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
@@ -118,8 +126,20 @@ export function narrowPhase(ws: WorldState): void {
         ws.motionB.poseAt(sweepT, ws.poseB);
       }
       mb.margin = margin;
+      // A convex pair GJK proved apart last step: its separating axis may prove it again (separatingAxisCache.ts).
+      const axisPair = cacheable && isConvex(shapeA) && isConvex(shapeB) && SeparatingAxisCache.handles(shapeA, shapeB);
+      if (axisPair) {
+        const q = ws.separations.query;
+        q[0] = b.handle[ia];
+        q[1] = b.handle[ib];
+        q[2] = margin;
+        if (ws.separations.separates(shapeA, ws.poseA, shapeB, ws.poseB)) continue;
+      }
       collideShapesInto(shapeA, ws.poseA, shapeB, ws.poseB, mb);
-      if (mb.count === 0) continue;
+      if (mb.count === 0) {
+        if (axisPair) ws.separations.record(ws.poseA, ws.poseB);
+        continue;
+      }
       if (sweepT > 0) rewindManifolds(ws, mb, sweepT);
     }
     const mat = combineMaterial(ws, ia, ib, b.material[ia], b.material[ib], ws.pairMaterial);
@@ -138,8 +158,7 @@ export function narrowPhase(ws: WorldState): void {
       contacts += solver.reuse(b, ia, ib, reuse, mat);
       continue;
     }
-    // A convex pair's single manifold (at t0 poses) is what the cache may reuse next step.
-    const reusable = convexPair && sweepT === 0 && mb.count === 1;
+    const first = solver.count;
     for (let m = 0; m < mb.count; m++) {
       const man = mb.items[m];
       if (man.count === 0) continue;
@@ -149,13 +168,16 @@ export function narrowPhase(ws: WorldState): void {
       // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
       // a speculative contact unseen (contactAnchors.ts).
       anchorOnFasterTurningBody(b, ia, ib, man);
-      solver.add(b, ia, ib, man, mm, reusable);
+      solver.add(b, ia, ib, man, mm);
       contacts += man.count;
       for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
     }
+    // The pair's manifolds (at t0 poses) are what the cache may reuse next step.
+    if (cacheable) solver.markReusable(first);
   }
   ws.stats.pairs = pairCount;
   ws.stats.manifolds = solver.count;
+  ws.stats.reusedManifolds = solver.reused;
   ws.stats.contacts = contacts;
   ws.stats.speculativeContacts = speculative + solver.speculativeReused;
 }
