@@ -14,6 +14,15 @@ export const ACTIVATION_SIMULATION = 0,
   ACTIVATION_ALWAYS_ACTIVE = 1,
   ACTIVATION_ALWAYS_INACTIVE = 2;
 
+/**
+ * How many live records have a non-zero event mask: while none has, no contact can raise a collision
+ * observable (events.ts skips a pair unless one side's mask has the event's bit), so the plugin skips the
+ * per-step pass over the engine's contact events.
+ */
+export interface EventMaskCount {
+  records: number;
+}
+
 export class BodyRecord implements ShapeUser {
   /** The engine handle; -1 once removed. */
   handle: number;
@@ -22,8 +31,7 @@ export class BodyRecord implements ShapeUser {
   userMassProps: PhysicsMassProperties = {};
   /** The Babylon-side mass properties in effect (inertia per unit mass). */
   readonly effectiveMass = new EffectiveMass();
-  /** Havok event bits: STARTED 1, CONTINUED 2, FINISHED 4. */
-  eventMask = 0;
+  private _eventMask = 0;
   activation = ACTIVATION_SIMULATION;
   /** Thin-instance scale, kept through sync (Havok drops it). */
   sx = 1;
@@ -40,9 +48,21 @@ export class BodyRecord implements ShapeUser {
     /** Thin-instance index, 0 for a plain body. */
     public index: number,
     private readonly onChange: (rec: BodyRecord, data: ShapeData, what: ShapeChange) => void,
+    /** The plugin's count of records whose event mask is not 0 (kept by the eventMask setter). */
+    private readonly listening: EventMaskCount,
   ) {
     this.handle = handle;
     this.hpBodyId = [handle];
+  }
+
+  /** Havok event bits: STARTED 1, CONTINUED 2, FINISHED 4. */
+  get eventMask(): number {
+    return this._eventMask;
+  }
+
+  set eventMask(m: number) {
+    if ((this._eventMask === 0) !== (m === 0)) this.listening.records += m === 0 ? -1 : 1;
+    this._eventMask = m;
   }
 
   onShapeChanged(data: ShapeData, what: ShapeChange): void {

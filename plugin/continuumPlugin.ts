@@ -41,7 +41,7 @@ import { Pose } from "../src/math/pose";
 import type { ContinuousDetection, MotionType } from "../src/world/descriptions";
 import { RayResult, World, type RayFilter } from "../src/world/world";
 import { WorldDebugView } from "../src/world/debugView";
-import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord } from "./bodyRecord";
+import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord, type EventMaskCount } from "./bodyRecord";
 import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
 import { shapeGeometry } from "./geometry";
@@ -142,6 +142,8 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _inactive: BodyRecord[] = [];
   /** Bodies created since the last step (see _refineFreshPositions). */
   private readonly _fresh: BodyRecord[] = [];
+  /** Live records with a non-zero event mask (BodyRecord keeps it). */
+  private readonly _listening: EventMaskCount = { records: 0 };
   private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);
   private readonly _events: EventTargets;
   /** Snapshot / restore (snapshot.ts). */
@@ -291,7 +293,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       const body = bodies[i];
       if (!body.disableSync) this.sync(body);
     }
-    notifyCollisions(this._events);
+    if (this._listening.records > 0) notifyCollisions(this._events);
     notifyTriggers(this._events);
   }
 
@@ -394,7 +396,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       startAsleep: !!body.startAsleep,
       collidable: { shape: null, continuity: this._defaultContinuity },
     });
-    const rec = new BodyRecord(h, body, index, this._onShapeChange);
+    const rec = new BodyRecord(h, body, index, this._onShapeChange, this._listening);
     this._records.set(h, rec);
     this._updateMass(rec);
     return rec;
@@ -409,6 +411,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     if (k >= 0) this._inactive.splice(k, 1);
     rec.collisionObservable?.clear();
     rec.collisionEndedObservable?.clear();
+    rec.eventMask = 0; // a removed body raises nothing (recordOf no longer finds it)
     rec.handle = -1;
   }
 

@@ -13,6 +13,10 @@ export function updateSleep(ws: WorldState, dt: number): void {
   const ids = ws.active.data;
   const n = ws.active.count;
   const thr = ws.sleepThreshold;
+  // The longest rest time of an active body: an island sleeps only when all its bodies have rested for
+  // timeToSleep, so while no body has, no island can, and the island pass below is skipped (a pile kept
+  // awake, e.g. Babylon's ALWAYS_ACTIVE bodies in a world with sleeping on, pays nothing for it).
+  let longestRest = 0;
   // Per-body rest timers (Box2D: speed at the body's farthest point below the threshold).
   for (let k = 0; k < n; k++) {
     const i = ids[k];
@@ -23,8 +27,9 @@ export function updateSleep(ws: WorldState, dt: number): void {
     const speed2 = Math.max(v2, w2 * r * r);
     if (!ws.sleepingEnabled || (b.flags[i] & BodyFlag.SleepingAllowed) === 0 || speed2 > thr * thr) b.sleepTime[i] = 0;
     else b.sleepTime[i] += dt;
+    if (b.sleepTime[i] > longestRest) longestRest = b.sleepTime[i];
   }
-  if (!ws.sleepingEnabled) return;
+  if (!ws.sleepingEnabled || longestRest < ws.timeToSleep) return;
   // Islands over this step's contacts between moving bodies (active-list positions as ids).
   const uf = ws.unionFind;
   uf.reset(n);
