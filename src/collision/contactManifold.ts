@@ -118,11 +118,17 @@ export class ManifoldBuffer {
     this.count = 0;
   }
 
-  /** Returns a reset manifold at the end of the buffer (the caller fills it, and may `pop` it if empty). */
+  /**
+   * Returns a reset manifold at the end of the buffer (the caller fills it, and may `pop` it if empty), carrying
+   * the buffer's margin: the contact cache keeps each manifold's margin (ContactSolver.findReusable), so a pooled
+   * manifold must not keep the margin of whatever pair last used it (a mesh's triangle manifolds are written
+   * without a tester call that would set it).
+   */
   push(): ContactManifold {
     if (this.count === this.items.length) this.items.push(new ContactManifold());
     const m = this.items[this.count++];
     m.reset();
+    m.margin = this.margin;
     return m;
   }
 

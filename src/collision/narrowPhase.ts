@@ -116,7 +116,6 @@ function pairInto(
   out: ManifoldBuffer,
 ): void {
   const m = out.push();
-  m.margin = out.margin;
   collideConvexInto(a, pa, b, pb, m);
   if (m.count === 0) {
     out.pop();

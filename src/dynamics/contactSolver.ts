@@ -163,10 +163,12 @@ class ManifoldStore {
   buildTable(): void {
     let size = 256;
     while (size < this.count * 2) size *= 2;
+    // The mask follows the table's size even when the table is kept: a restore writes a snapshot's mask
+    // (snapshotExtent leaves the tables out) beside a table sized for another step.
+    this.tableMask = size - 1;
     if (this.table.length !== size) {
       this.table = new Int32Array(size);
       this.runTable = new Int32Array(size);
-      this.tableMask = size - 1;
     } else {
       this.table.fill(0);
       this.runTable.fill(0);

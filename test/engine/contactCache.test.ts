@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Box, Compound, ConvexHull, Heightfield, MotionType, TriangleMesh, type World } from "../../src/index";
+import { Box, collideShapes, Compound, ConvexHull, Heightfield, ManifoldBuffer, MotionType, Pose, Sphere, TriangleMesh, type World } from "../../src/index";
 import { addGround, makeWorld, pos, steps } from "./helpers";
 
 // The contact cache keeps a convex pair's manifold while the pair's relative pose has barely changed
@@ -74,6 +74,24 @@ describe("contact cache: runs of manifolds", () => {
     // or two triangles, the cube's on the heightfield's two, the compound's two children on the box: at least 4.
     expect(world.stats.manifolds).toBeGreaterThanOrEqual(4);
     expect(world.stats.reusedManifolds).toBe(world.stats.manifolds);
+  });
+
+  it("a triangle manifold carries the margin of its own pair, not that of the pair that last used its slot", () => {
+    // The cache compares a pair's margin with the one its run was made at (ContactSolver.findReusable), read
+    // from the manifolds. The manifold pool is shared by every pair of the step; the mesh path writes its
+    // manifolds without a tester call that sets the margin, so a slot must get it from the buffer.
+    const buf = new ManifoldBuffer();
+    // A convex pair with a 0.3 m margin uses the pool's first slot (spheres 0.1 m apart: one manifold).
+    collideShapes(new Sphere(0.5), new Pose().set(0, 0, 0, 0, 0, 0, 1), new Sphere(0.5), new Pose().set(1.1, 0, 0, 0, 0, 0, 1), 0.3, buf);
+    expect(buf.count).toBe(1);
+    expect(buf.items[0].margin).toBe(0.3);
+    // A box resting on a two-triangle mesh with a 0.02 m margin: one manifold per triangle under it, in the same
+    // slots (the narrow phase clears the buffer between pairs).
+    buf.clear();
+    const mesh = new TriangleMesh([-2, 0, -2, 2, 0, -2, 2, 0, 2, -2, 0, 2], [0, 2, 1, 0, 3, 2]);
+    collideShapes(new Box(0.25, 0.25, 0.25), new Pose().set(0, 0.25, 0, 0, 0, 0, 1), mesh, new Pose().set(0, 0, 0, 0, 0, 0, 1), 0.02, buf);
+    expect(buf.count).toBeGreaterThanOrEqual(1);
+    for (let m = 0; m < buf.count; m++) expect(buf.items[m].margin).toBe(0.02);
   });
 
   it("a snapshot restores the kept manifolds: the replay after it hashes as the original run", () => {
