@@ -1880,7 +1880,10 @@ export class World {
     const hasJoints = joints.count > 0;
     // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
     if (hasJoints) joints.prepare(b, dt, h);
-    solver.prepare(b, h);
+    // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
+    const gl = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
+    const gi = gl > 0 ? -1 / gl : 0;
+    solver.prepare(b, h, this.gx * gi, this.gy * gi, this.gz * gi);
     for (let s = 0; s < n; s++) {
       integrateVelocities(b, this.active, h, this.gx, this.gy, this.gz, this.maxLinearSpeed, this.maxAngularSpeed);
       if (hasJoints) joints.warmStart(b);
