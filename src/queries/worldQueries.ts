@@ -13,7 +13,7 @@ import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import type { Shape } from "../shapes/shape";
-import type { World } from "../world/world";
+import type { WorldState } from "../world/worldState";
 import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
 import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
 import { CAST_MOTION, CastPairHit, castWithMotion, ShapeCastResult } from "./shapeCast";
@@ -31,7 +31,7 @@ export class WorldQueries {
   private readonly pairHit = new ShapePairHit();
   private readonly castVisitor: CastVisitor;
 
-  constructor(private readonly world: World) {
+  constructor(private readonly world: WorldState) {
     this.castVisitor = new CastVisitor(world, this.qPose);
   }
 
@@ -203,7 +203,7 @@ class CastVisitor implements TreeRayVisitor {
   private readonly hit = new CastPairHit();
 
   constructor(
-    private readonly world: World,
+    private readonly world: WorldState,
     private readonly qPose: Pose,
   ) {}
 

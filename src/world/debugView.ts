@@ -16,6 +16,7 @@ import { HeaderField, ContactField, HEADER, CONTACT } from "../dynamics/contactS
 import { Pose } from "../math/pose";
 import { ContinuousDetectionMode, MotionType } from "./descriptions";
 import type { World } from "./world";
+import type { StepRecorder } from "./worldState";
 
 /** Numbers per contact written by {@link WorldDebugView.contacts}. */
 export const DEBUG_CONTACT_STRIDE = 8;
@@ -61,7 +62,7 @@ const REC = 22;
  * {@link WorldDebugView} is enabled). Keyed by dense body index, checked against the handle when read.
  * @internal
  */
-export class SweepRecorder {
+export class SweepRecorder implements StepRecorder {
   /** Step stamp per dense index: a record is this step's when it equals {@link stamp}. */
   private recStamp = new Int32Array(0);
   /** Per dense index: handle, fraction, kind, start pose, end pose, TOI pose. */

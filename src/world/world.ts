@@ -1,54 +1,42 @@
 /**
- * The simulation: bodies, broad phase, narrow phase, solver, sleeping and events. `step(dt)` reads top
- * to bottom as the pipeline of docs/design.md: prestep, predict, margins and bounds, broad phase,
- * narrow phase, solve, islands and sleep, finish (poses and events).
+ * The physics world: the public API (bodies, joints, queries, snapshots) over {@link WorldState}, the step's
+ * shared data (worldState.ts). `step(dt)` reads top to bottom as the pipeline of docs/design.md: prestep,
+ * predict, margins and bounds, broad phase, narrow phase, solve, islands and sleep, finish (poses and
+ * events); each stage is a function of the state in ./stages/ (predict, contacts, pairSweep, solve,
+ * continuous, sleep, events).
  */
-import { DynamicTree } from "../broadphase/dynamicTree";
-import { IntList } from "../collections/intList";
-import { PairTable } from "../collections/pairTable";
-import { ManifoldBuffer, type ContactManifold } from "../collision/contactManifold";
-import { collideShapes, collideShapesInto } from "../collision/narrowPhase";
-import { SweepResult, SweptMotion, sweepShapeLinear, sweepShapes } from "../collision/sweep";
-import { isTriggerChild, triggerChildCount } from "../shapes/compound";
-import { Pose } from "../math/pose";
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
-import { RayHit, rayCastShape } from "../queries/rayShape";
 import { WorldQueries } from "../queries/worldQueries";
+import { RayResult, RayVisitor, type RayFilter } from "../queries/worldRaycast";
 import { Shape } from "../shapes/shape";
-import { ShapeType } from "../shapes/shapeType";
-import { BodyFlag, BodySet } from "../dynamics/bodySet";
-import { predictBodyBounds } from "../dynamics/boundsExpansion";
-import { anchorOnFasterTurningBody } from "../dynamics/contactAnchors";
-import { CONTACT, ContactField, ContactSolver, HEADER, HeaderField, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
-import {
-  clampSpeeds,
-  integrateGyroscopic,
-  integratePositions,
-  integrateVelocities,
-  updateWorldInertia,
-} from "../dynamics/integrator";
-import { UnionFind } from "../dynamics/islands";
+import { BodyFlag } from "../dynamics/bodySet";
+import { ContactSolver, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
+import { updateWorldInertia } from "../dynamics/integrator";
 import type { JointDescription } from "../dynamics/joint6dof";
-import { JointSolver } from "../dynamics/jointSolver";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
 import {
   type BodyDescription,
-  CombineMode,
   type ContinuousDetection,
   ContinuousDetectionMode,
   type MassProperties,
   MotionType,
-  type PairMaterial,
   type SpringSettings,
   type SurfaceMaterial,
   surfaceMaterial,
 } from "./descriptions";
-import { ChildSurfaces, toChildSurfaces, type ChildSurfaceDescription } from "./childSurfaces";
-import { ContactEventBuffer, ContactEventType, TriggerEventBuffer, TriggerEventType } from "./events";
+import { toChildSurfaces, type ChildSurfaceDescription } from "./childSurfaces";
 import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
-import type { SweepRecorder } from "./debugView";
+import { StepStats, TREE_NONE, WorldState, type ResolvedSettings } from "./worldState";
+import { buildActiveList, predict } from "./stages/predict";
+import { collectPairs, narrowPhase, refitMovingTree, wakeTouchedSleepers } from "./stages/contacts";
+import { solve, finishStep } from "./stages/solve";
+import { continuousPass, guardNonFinite } from "./stages/continuous";
+import { updateSleep, wakeJointedSleepers } from "./stages/sleep";
+import { buildEvents } from "./stages/events";
+
+export { StepStats, RayResult, type RayFilter };
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
 const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaces"]);
@@ -76,25 +64,6 @@ export interface WorldSettings {
   maxAngularSpeed?: number;
 }
 
-/** Filter for ray queries. */
-export interface RayFilter {
-  membership?: number;
-  collideWith?: number;
-  hitTriggers?: boolean;
-  /** A body handle to skip. */
-  ignoreBody?: number;
-}
-
-/** A ray hit. */
-export class RayResult {
-  body = -1;
-  distance = 0;
-  point = { x: 0, y: 0, z: 0 };
-  normal = { x: 0, y: 0, z: 0 };
-  /** Compound child index, -1 for other shapes. */
-  childIndex = -1;
-}
-
 /**
  * A saved world state (see {@link World.snapshot}): the state as bytes, and the shapes those bytes refer to
  * by index (shapes are immutable and shared, never copied).
@@ -113,194 +82,20 @@ const stateEncoder = new StateEncoder();
 const stateDecoder = new StateDecoder();
 const stateWriter = new ByteWriter();
 
-/** Counters of the last step, for overlays and tests. */
-export class StepStats {
-  bodies = 0;
-  awakeBodies = 0;
-  pairs = 0;
-  manifolds = 0;
-  contacts = 0;
-  speculativeContacts = 0;
-  /** Narrow-phase sweeps of Continuous pairs. */
-  sweeps = 0;
-  /** Post-solve sweeps of fast Continuous bodies' motion. */
-  toiChecks = 0;
-  /** Bodies moved back to a time of impact by the post-solve pass. */
-  toiEvents = 0;
-  /** Deepest penetration over all contacts at the end of the step (m, >= 0). */
-  maxPenetration = 0;
-  /** Bodies that reached a non-finite state this step and were put to rest (see World.nonFiniteBodies). */
-  nonFiniteBodies = 0;
-}
-
-const TREE_NONE = 0,
-  TREE_MOVING = 1,
-  TREE_STATIC = 2;
-
-/** Collects broad-phase pairs as (slotA, slotB). */
-class PairCollector {
-  readonly pairs = new IntList(256);
-  onPair(a: number, b: number): void {
-    this.pairs.push2(a, b);
-  }
-}
-
-/** Nearest-hit ray visitor over the trees. */
-class RayVisitor {
-  world!: World;
-  ox = 0;
-  oy = 0;
-  oz = 0;
-  dx = 0;
-  dy = 0;
-  dz = 0;
-  filter: RayFilter = {};
-  best = -1;
-  bestT = Infinity;
-  bestNormal = new Float64Array(3);
-  bestChild = -1;
-  all: RayResult[] | null = null;
-  allCount = 0;
-  readonly hit = new RayHit();
-  onRayLeaf(slot: number, maxT: number): number {
-    return this.world._rayLeaf(this, slot, maxT);
-  }
-}
-
-/** The physics world. */
-export class World {
-  /** Per-body storage (internal; read-only for users). */
-  readonly bodies = new BodySet();
-  /** Contact events of the last step. */
-  readonly contactEvents = new ContactEventBuffer();
-  /** Trigger events of the last step. */
-  readonly triggerEvents = new TriggerEventBuffer();
-  /** Counters of the last step. */
-  readonly stats = new StepStats();
-  /**
-   * Handles of the bodies that reached a non-finite pose or velocity in the last step (an extreme user force,
-   * say). Each was put back to its pose at the start of the step, stopped and put to sleep, so the NaN never
-   * reaches another body.
-   */
-  readonly nonFiniteBodies: number[] = [];
+/** The physics world: the public API over {@link WorldState}; `step()` runs the stages of ./stages/ in order. */
+export class World extends WorldState {
   /** Point proximity, shape proximity and shape casts over the world (src/queries). */
   readonly queries = new WorldQueries(this);
-  /**
-   * The joints (6-DOF constraints with per-axis limits, motors, friction and springs). Create them with
-   * {@link World.createJoint}; configure them through this solver's per-axis methods.
-   */
-  readonly joints: JointSolver;
-
-  /** Substeps per step. */
-  substeps: number;
-  contactSpring: SpringSettings;
-  maximumRecoveryVelocity: number;
-  restitutionThreshold: number;
-  sleepingEnabled: boolean;
-  sleepThreshold: number;
-  timeToSleep: number;
-  maxLinearSpeed: number;
-  maxAngularSpeed: number;
-  /**
-   * Optional hook to edit a pair's material after it is combined from the two surfaces (bepu's
-   * ConfigureContactManifold). Called once per body pair per step; must not allocate for speed.
-   */
-  pairMaterialCallback: ((a: number, b: number, material: PairMaterial) => void) | null = null;
-
-  private gx: number;
-  private gy: number;
-  private gz: number;
-  /** @internal Broad-phase tree of awake moving bodies (user data = body slot). For queries. */
-  readonly movingTree = new DynamicTree();
-  /** @internal Broad-phase tree of static and sleeping bodies (user data = body slot). For queries. */
-  readonly staticTree = new DynamicTree();
-  private readonly collector = new PairCollector();
-  private readonly manifolds = new ManifoldBuffer();
-  private readonly solver = new ContactSolver();
-  private readonly active = new IntList(64);
-  private readonly poseA = new Pose();
-  private readonly poseB = new Pose();
-  private readonly pairMaterial: PairMaterial;
-  /** The pair material of a manifold between children with surfaces of their own. */
-  private readonly childPairMaterial: PairMaterial;
-  /** Per-child surfaces by body handle (bodies flagged BodyFlag.ChildSurfaces). */
-  private readonly childSurfaces = new Map<number, ChildSurfaces>();
-  private readonly unionFind = new UnionFind();
-  private islandMin = new Float64Array(64);
-  /** Sleeping islands: lists of handles, by island id. */
-  private sleepingIslands: (number[] | null)[] = [];
-  private freeIslandIds: number[] = [];
-  /** Handle lists of released islands, reused by the next islands to fall asleep (no allocation per sleep). */
-  private readonly islandListPool: number[][] = [];
-  private touchingPrev = new PairTable(6);
-  private touchingCur = new PairTable(6);
-  private triggerPrev = new PairTable(0);
-  private triggerCur = new PairTable(0);
-  private readonly disabledPairs = new PairTable(0);
   private readonly massScratch = new MassData();
-  private readonly rayVisitor = new RayVisitor();
+  private readonly rayVisitor = new RayVisitor(this);
   private stepping = false;
-  private readonly motionA = new SweptMotion();
-  private readonly motionB = new SweptMotion();
-  private readonly sweepResult = new SweepResult();
-  private readonly vPredA = new Float64Array(3);
-  private readonly vPredB = new Float64Array(3);
-  private readonly candidates = new IntList(32);
-  private readonly candidateVisitor = {
-    list: null as IntList | null,
-    onOverlap(slot: number): void {
-      this.list!.push(slot);
-    },
-  };
-  private readonly sweptBox = new Float64Array(12);
-  /** TOI events of the post-solve pass: (time, body, other) triples, sorted before handling. */
-  private toiTime = new Float64Array(16);
-  private toiBody = new Int32Array(16);
-  private toiOther = new Int32Array(16);
-  private toiCount = 0;
-  private toiOrder = new Int32Array(16);
-  private clampedAt = new Float64Array(64);
-  /** Pairs of Continuous dynamic bodies that had contacts this step (their meeting was solved). */
-  private readonly continuousContactPairs = new PairTable(0);
-  private stepDt = 0;
-  /** @internal Set by an enabled WorldDebugView (debugView.ts): receives the step's sweeps and TOIs; null otherwise. */
-  debugRecorder: SweepRecorder | null = null;
   /** @internal The contact solver, read (never written) by WorldDebugView. */
   get debugSolver(): ContactSolver {
     return this.solver;
   }
 
   constructor(settings: WorldSettings = {}) {
-    const g = settings.gravity ?? { x: 0, y: -9.81, z: 0 };
-    if (!isFiniteVec3(g)) throw new RangeError(`settings.gravity must be a finite vector, got ${fmtVec(g)}`);
-    this.gx = g.x;
-    this.gy = g.y;
-    this.gz = g.z;
-    this.substeps = positiveInt("settings.substeps", settings.substeps ?? 8);
-    this.contactSpring = settings.contactSpring ?? { frequency: 60, dampingRatio: 10 };
-    this.maximumRecoveryVelocity = settings.maximumRecoveryVelocity ?? 3;
-    this.restitutionThreshold = settings.restitutionThreshold ?? 0.5;
-    this.sleepingEnabled = settings.sleepingEnabled ?? true;
-    this.sleepThreshold = settings.sleepThreshold ?? 0.05;
-    this.timeToSleep = settings.timeToSleep ?? 0.5;
-    this.maxLinearSpeed = settings.maxLinearSpeed ?? 200;
-    this.maxAngularSpeed = settings.maxAngularSpeed ?? 100;
-    this.pairMaterial = {
-      friction: 0.5,
-      staticFriction: 0.5,
-      restitution: 0,
-      restitutionThreshold: this.restitutionThreshold,
-      spring: { frequency: this.contactSpring.frequency, dampingRatio: this.contactSpring.dampingRatio },
-      maximumRecoveryVelocity: this.maximumRecoveryVelocity,
-    };
-    // Every field is rewritten by combineMaterial before use.
-    this.childPairMaterial = { ...this.pairMaterial, spring: { ...this.pairMaterial.spring } };
-    this.rayVisitor.world = this;
-    // One bound function for the solver's wake requests (created once, not per call).
-    this.joints = new JointSolver(this.bodies, (handle: number) => {
-      const i = this.bodies.indexOf(handle);
-      if (i >= 0) this.wakeIndex(i);
-    });
+    super(resolveSettings(settings));
   }
 
   // ---------------------------------------------------------------- joints
@@ -1002,9 +797,9 @@ export class World {
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance: number, filter: RayFilter, out: RayResult): boolean {
     const v = this.prepareRay(origin, direction, maxDistance, filter);
     v.all = null;
-    this.castTrees(v, maxDistance);
+    v.castTrees(maxDistance);
     if (v.best < 0) return false;
-    this.fillResult(v, v.best, v.bestT, v.bestNormal[0], v.bestNormal[1], v.bestNormal[2], v.bestChild, out);
+    v.fillResult(v.best, v.bestT, v.bestNormal[0], v.bestNormal[1], v.bestNormal[2], v.bestChild, out);
     return true;
   }
 
@@ -1013,7 +808,7 @@ export class World {
     const v = this.prepareRay(origin, direction, maxDistance, filter);
     v.all = out;
     v.allCount = 0;
-    this.castTrees(v, maxDistance);
+    v.castTrees(maxDistance);
     const n = v.allCount;
     const sorted = out.slice(0, n).sort((a, b) => a.distance - b.distance || a.body - b.body);
     for (let k = 0; k < n; k++) out[k] = sorted[k];
@@ -1021,6 +816,7 @@ export class World {
     return n;
   }
 
+  /** Checks a ray's arguments (a RangeError naming the bad one) and starts the cast (src/queries/worldRaycast.ts). */
   private prepareRay(origin: Vec3Like, direction: Vec3Like, maxDistance: number, filter: RayFilter): RayVisitor {
     if (!isFiniteVec3(origin)) throw new RangeError(`raycast: origin must be a finite vector, got ${fmtVec(origin)}`);
     if (!isFiniteVec3(direction)) throw new RangeError(`raycast: direction must be a finite vector, got ${fmtVec(direction)}`);
@@ -1028,68 +824,8 @@ export class World {
     const l = Math.sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
     if (!(l > 0)) throw new RangeError(`raycast: direction must be non-zero, got ${fmtVec(direction)}`);
     const v = this.rayVisitor;
-    v.ox = origin.x;
-    v.oy = origin.y;
-    v.oz = origin.z;
-    v.dx = direction.x / l;
-    v.dy = direction.y / l;
-    v.dz = direction.z / l;
-    v.filter = filter;
-    v.best = -1;
-    v.bestT = maxDistance;
+    v.prepare(origin, direction, maxDistance, filter);
     return v;
-  }
-
-  private castTrees(v: RayVisitor, maxDistance: number): void {
-    if (maxDistance === Infinity) maxDistance = 1e30;
-    v.bestT = maxDistance;
-    this.movingTree.raycast(v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, maxDistance, v);
-    this.staticTree.raycast(v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, v.all ? maxDistance : v.bestT, v);
-  }
-
-  /** @internal Ray visitor callback: tests one body. */
-  _rayLeaf(v: RayVisitor, slot: number, maxT: number): number {
-    const b = this.bodies;
-    const i = b.slotToDense[slot];
-    if (i < 0) return maxT;
-    const f = v.filter;
-    const h = b.handle[i];
-    if (f.ignoreBody !== undefined && f.ignoreBody === h) return maxT;
-    if (!f.hitTriggers && b.flags[i] & BodyFlag.Trigger) return maxT;
-    const mem = (f.membership ?? -1) | 0,
-      col = (f.collideWith ?? -1) | 0;
-    if ((mem & b.collideWith[i]) === 0 || (b.membership[i] & col) === 0) return maxT;
-    const shape = b.shape[i];
-    if (shape === null) return maxT;
-    this.originPose(i, this.poseB);
-    const limit = v.all ? v.bestT : maxT;
-    if (!rayCastShape(shape, this.poseB, v.ox, v.oy, v.oz, v.dx, v.dy, v.dz, limit, v.hit)) return maxT;
-    if (v.all) {
-      if (v.allCount === v.all.length) v.all.push(new RayResult());
-      this.fillResult(v, i, v.hit.t, v.hit.normalX, v.hit.normalY, v.hit.normalZ, v.hit.childIndex, v.all[v.allCount++]);
-      return maxT;
-    }
-    if (v.hit.t < v.bestT) {
-      v.best = i;
-      v.bestT = v.hit.t;
-      v.bestNormal[0] = v.hit.normalX;
-      v.bestNormal[1] = v.hit.normalY;
-      v.bestNormal[2] = v.hit.normalZ;
-      v.bestChild = v.hit.childIndex;
-    }
-    return v.bestT;
-  }
-
-  private fillResult(v: RayVisitor, i: number, t: number, nx: number, ny: number, nz: number, child: number, out: RayResult): void {
-    out.body = this.bodies.handle[i];
-    out.distance = t;
-    out.point.x = v.ox + v.dx * t;
-    out.point.y = v.oy + v.dy * t;
-    out.point.z = v.oz + v.dz * t;
-    out.normal.x = nx;
-    out.normal.y = ny;
-    out.normal.z = nz;
-    out.childIndex = child;
   }
 
   // ---------------------------------------------------------------- the step
@@ -1106,1121 +842,74 @@ export class World {
       this.triggerEvents.clear();
       if (dt === 0) return;
       if (this.debugRecorder !== null) this.debugRecorder.beginStep(this.bodies.count);
-      if (this.joints.count > 0) this.wakeJointedSleepers(dt);
-      this.buildActiveList();
-      this.predict(dt);
-      this.broadPhase(dt);
+      // Sleepers jointed to a moving body wake with their island first (sleep.ts).
+      if (this.joints.count > 0) wakeJointedSleepers(this, dt);
+      // 1-3. The awake moving bodies, their t0 poses and velocity-expanded bounds (predict.ts).
+      buildActiveList(this);
+      predict(this, dt);
+      // 4. Broad phase (contacts.ts). A moving body's bounds touching a sleeper wake its island: the woken
+      // bodies joined the active list and the moving tree, so predict them and collect again.
+      refitMovingTree(this);
+      for (let pass = 0; pass < 4; pass++) {
+        collectPairs(this);
+        if (!wakeTouchedSleepers(this)) break;
+        buildActiveList(this);
+        predict(this, dt);
+        this.movingTree.refit();
+      }
+      // 5. Narrow phase: manifolds into the solver, Continuous pairs swept (contacts.ts, pairSweep.ts).
       this.stepDt = dt;
-      this.narrowPhase();
-      this.solve(dt);
-      this.continuousPass(dt);
-      this.guardNonFinite();
-      this.finishStep(dt);
+      narrowPhase(this);
+      // 7. Substepped soft solve (solve.ts).
+      solve(this, dt);
+      // 8. TOI handling, then the non-finite guard (continuous.ts).
+      continuousPass(this, dt);
+      guardNonFinite(this);
+      // 6 + 9. Islands and sleep (sleep.ts), events (events.ts), the step's counters (solve.ts).
+      updateSleep(this, dt);
+      buildEvents(this);
+      finishStep(this);
     } finally {
       this.stepping = false;
     }
   }
 
-  /** 1. The awake bodies that move, in storage order (deterministic). */
-  private buildActiveList(): void {
-    const b = this.bodies;
-    const a = this.active;
-    a.clear();
-    for (let i = 0; i < b.count; i++) {
-      if (b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0) a.push(i);
-    }
-  }
 
-  /**
-   * 2-3. Predict: the swept transform's t0 pose, world inertia, the gyroscopic term, then each body's
-   * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
-   */
-  private predict(dt: number): void {
-    const ids = this.active.data;
-    const sc = this.stepScalars;
-    sc[0] = dt;
-    sc[1] = this.gx;
-    sc[2] = this.gy;
-    sc[3] = this.gz;
-    sc[4] = this.maxLinearSpeed;
-    sc[5] = this.maxAngularSpeed;
-    for (let k = 0; k < this.active.count; k++) this.predictBody(ids[k]);
-  }
 
-  /** Scalars of the current step read by per-body methods (dt, gravity, speed limits), so those take only an index. */
-  private readonly stepScalars = new Float64Array(6);
-  private readonly boundsIO = new Float64Array(4);
-  private readonly combineScratch = new Float64Array(9);
 
-  /** predict() for one body; reads dt and gravity from stepScalars. */
-  private predictBody(i: number): void {
-    const b = this.bodies;
-    const sc = this.stepScalars;
-    const dt = sc[0];
-    const i3 = i * 3,
-      i4 = i * 4;
-    b.pos0[i3] = b.pos[i3];
-    b.pos0[i3 + 1] = b.pos[i3 + 1];
-    b.pos0[i3 + 2] = b.pos[i3 + 2];
-    b.rot0[i4] = b.rot[i4];
-    b.rot0[i4 + 1] = b.rot[i4 + 1];
-    b.rot0[i4 + 2] = b.rot[i4 + 2];
-    b.rot0[i4 + 3] = b.rot[i4 + 3];
-    updateWorldInertia(b, i);
-    const dynamic = b.motionType[i] === MotionType.Dynamic;
-    if (dynamic) {
-      clampSpeeds(b, i, sc);
-      integrateGyroscopic(b, i, sc);
-    }
-    // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
-    let vx = b.vel[i3],
-      vy = b.vel[i3 + 1],
-      vz = b.vel[i3 + 2];
-    if (dynamic) {
-      const m = b.invMass[i];
-      const gf = m > 0 ? b.gravityFactor[i] * dt : 0;
-      vx += gf * sc[1] + dt * m * b.force[i3];
-      vy += gf * sc[2] + dt * m * b.force[i3 + 1];
-      vz += gf * sc[3] + dt * m * b.force[i3 + 2];
-    }
-    const shape = b.shape[i];
-    if (shape === null) {
-      // A shapeless body has no pairs; its margin is its minimum.
-      b.margin[i] = b.marginMin[i];
-      return;
-    }
-    this.originPose(i, this.poseA);
-    shape.computeAabb(this.poseA, b.aabb, i * 6);
-    const io = this.boundsIO;
-    io[0] = dt;
-    io[1] = vx;
-    io[2] = vy;
-    io[3] = vz;
-    predictBodyBounds(b, i, io, b.continuity[i] === ContinuousDetectionMode.Discrete);
-    if (b.tree[i] === TREE_MOVING) this.movingTree.setLeafAabbFrom(b.proxy[i], b.aabb, i * 6);
-  }
 
-  /** 4. Broad phase: refit the moving tree, collect moving x moving and moving x static pairs; wake sleepers touched. */
-  private broadPhase(dt: number): void {
-    const tree = this.movingTree;
-    tree.refit();
-    const leaves = tree.leafCount;
-    if (leaves > 0) tree.refine(Math.max(1, Math.ceil(leaves / 20)));
-    for (let pass = 0; pass < 4; pass++) {
-      const pairs = this.collector.pairs;
-      pairs.clear();
-      tree.selfOverlaps(this.collector);
-      tree.overlapsWith(this.staticTree, this.collector);
-      if (!this.wakeTouchedSleepers()) break;
-      // Woken bodies joined the active list and the moving tree: predict them and collect again.
-      this.buildActiveList();
-      this.predict(dt);
-      tree.refit();
-    }
-  }
 
-  /** Wakes sleeping islands that a moving dynamic or kinematic body's bounds overlap. Returns true if any woke. */
-  private wakeTouchedSleepers(): boolean {
-    const b = this.bodies;
-    const p = this.collector.pairs;
-    let woke = false;
-    for (let k = 0; k < p.count; k += 2) {
-      const ia = b.slotToDense[p.data[k]],
-        ib = b.slotToDense[p.data[k + 1]];
-      const sa = (b.flags[ia] & BodyFlag.Sleeping) !== 0,
-        sb = (b.flags[ib] & BodyFlag.Sleeping) !== 0;
-      if (sa === sb) continue;
-      const sleeper = sa ? ia : ib,
-        mover = sa ? ib : ia;
-      if (!this.shouldCollide(mover, sleeper)) continue;
-      if ((b.flags[mover] | b.flags[sleeper]) & BodyFlag.Trigger) continue;
-      this.wakeIndex(sleeper);
-      woke = true;
-    }
-    return woke;
-  }
 
-  private shouldCollide(i: number, j: number): boolean {
-    const b = this.bodies;
-    if ((b.membership[i] & b.collideWith[j]) === 0 || (b.membership[j] & b.collideWith[i]) === 0) return false;
-    const ha = b.handle[i],
-      hb = b.handle[j];
-    if (this.disabledPairs.count > 0) {
-      if (ha < hb ? this.disabledPairs.find(ha, hb) >= 0 : this.disabledPairs.find(hb, ha) >= 0) return false;
-    }
-    if (this.joints.count > 0 && this.joints.isCollisionDisabled(ha, hb)) return false;
-    return true;
-  }
 
-  /** 5. Narrow phase: manifolds (speculative within the pair margin) into the solver; trigger overlaps. */
-  private narrowPhase(): void {
-    const b = this.bodies;
-    const p = this.collector.pairs;
-    const solver = this.solver;
-    solver.beginStep();
-    this.stats.sweeps = 0;
-    this.stats.toiChecks = 0;
-    this.stats.toiEvents = 0;
-    this.continuousContactPairs.clear();
-    const trig = this.triggerPrev;
-    this.triggerPrev = this.triggerCur;
-    this.triggerCur = trig;
-    this.triggerCur.clear();
-    let contacts = 0,
-      speculative = 0,
-      pairCount = 0;
-    const mb = this.manifolds;
-    for (let k = 0; k < p.count; k += 2) {
-      let ia = b.slotToDense[p.data[k]],
-        ib = b.slotToDense[p.data[k + 1]];
-      const ta = b.motionType[ia],
-        tb = b.motionType[ib];
-      const trigger = ((b.flags[ia] | b.flags[ib]) & BodyFlag.Trigger) !== 0;
-      // Trigger children of compounds (Havok's trigger shapes in a container) sense like trigger bodies.
-      const childTriggers = triggerChildCount(b.shape[ia]) + triggerChildCount(b.shape[ib]) > 0;
-      const solid = ta === MotionType.Dynamic || tb === MotionType.Dynamic;
-      if (!solid && !trigger && !childTriggers) continue;
-      if (!this.shouldCollide(ia, ib)) continue;
-      // Order: a static (or the non-moving) body is B; otherwise the smaller handle is A.
-      if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
-        const t = ia;
-        ia = ib;
-        ib = t;
-      }
-      const shapeA = b.shape[ia]!,
-        shapeB = b.shape[ib]!;
-      this.originPose(ia, this.poseA);
-      this.originPose(ib, this.poseB);
-      pairCount++;
-      mb.clear();
-      if (trigger) {
-        collideShapes(shapeA, this.poseA, shapeB, this.poseB, 0, mb);
-        let overlap = false;
-        for (let m = 0; m < mb.count && !overlap; m++) {
-          const man = mb.items[m];
-          for (let c = 0; c < man.count; c++) if (man.depth[c] >= 0) overlap = true;
-        }
-        if (overlap) this.triggerCur.insert(b.handle[ia], b.handle[ib]);
-        continue;
-      }
-      const margin = b.margin[ia] + b.margin[ib];
-      const sweepT = this.sweepPair(ia, ib, shapeA, shapeB);
-      // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
-      // those still need their overlap test).
-      if (sweepT < 0 && !childTriggers) continue;
-      const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
-      // Two convex shapes, no trigger children and no child surfaces: the contact cache may keep last step's
-      // manifold (ContactSolver.findReusable). A compound's manifolds go through the child loop below.
-      const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull && !childTriggers && !split;
-      const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib) : -1;
-      if (reuse < 0) {
-        if (sweepT > 0) {
-          // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
-          this.motionA.poseAt(sweepT, this.poseA);
-          this.motionB.poseAt(sweepT, this.poseB);
-        }
-        mb.margin = margin;
-        collideShapesInto(shapeA, this.poseA, shapeB, this.poseB, mb);
-        if (mb.count === 0) continue;
-        if (sweepT > 0) this.rewindManifolds(mb, sweepT);
-      }
-      const mat = this.combineMaterial(ia, ib, b.material[ia], b.material[ib], this.pairMaterial);
-      if (
-        b.continuity[ia] === ContinuousDetectionMode.Continuous &&
-        b.continuity[ib] === ContinuousDetectionMode.Continuous &&
-        ta === MotionType.Dynamic &&
-        tb === MotionType.Dynamic
-      ) {
-        const ha = b.handle[ia],
-          hb = b.handle[ib];
-        if (ha < hb) this.continuousContactPairs.insert(ha, hb);
-        else this.continuousContactPairs.insert(hb, ha);
-      }
-      if (reuse >= 0) {
-        contacts += solver.reuse(b, ia, ib, reuse, mat);
-        continue;
-      }
-      // A convex pair's single manifold (at t0 poses) is what the cache may reuse next step.
-      const reusable = convexPair && sweepT === 0 && mb.count === 1;
-      for (let m = 0; m < mb.count; m++) {
-        const man = mb.items[m];
-        if (man.count === 0) continue;
-        if (childTriggers) {
-          if (isTriggerChild(shapeA, man.childA) || isTriggerChild(shapeB, man.childB)) {
-            for (let c = 0; c < man.count; c++) {
-              if (man.depth[c] >= 0) {
-                this.triggerCur.insert(b.handle[ia], b.handle[ib]);
-                break;
-              }
-            }
-            continue;
-          }
-          if (!solid) continue;
-        }
-        const mm = split ? this.childManifoldMaterial(ia, ib, man, mat) : mat;
-        if (mm === null) continue;
-        // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
-        // a speculative contact unseen (contactAnchors.ts).
-        anchorOnFasterTurningBody(b, ia, ib, man);
-        solver.add(b, ia, ib, man, mm, reusable);
-        contacts += man.count;
-        for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
-      }
-    }
-    this.stats.pairs = pairCount;
-    this.stats.manifolds = solver.count;
-    this.stats.contacts = contacts;
-    this.stats.speculativeContacts = speculative + solver.speculativeReused;
-  }
 
-  /**
-   * The sweep gate and test for a pair with a Continuous body (bepu NarrowPhase.AddBatchEntries and
-   * ConvexSweepTaskCommon): only when the relative motion over the step, (|wA| rA + |wB| rB + |vB - vA|) dt,
-   * exceeds the pair's speculative margin. Returns 0 when no sweep is needed (contacts at t0), the time of
-   * impact t1 > 0 on a hit, or -1 when the sweep proved the pair does not meet this step.
-   */
-  private sweepPair(ia: number, ib: number, shapeA: Shape, shapeB: Shape): number {
-    const b = this.bodies;
-    const margin = b.margin[ia] + b.margin[ib];
-    const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
-      contB = b.continuity[ib] === ContinuousDetectionMode.Continuous;
-    if (!contA && !contB) return 0;
-    // Triangle shape pairs collide without a sweep (README), so such a pair has nothing to sweep.
-    if (isTriangleShape(shapeA) && isTriangleShape(shapeB)) return 0;
-    const dt = this.stepDt;
-    const va = this.vPredA,
-      vb = this.vPredB;
-    this.predictedVelocity(ia, dt, va);
-    this.predictedVelocity(ib, dt, vb);
-    const i3 = ia * 3,
-      j3 = ib * 3;
-    // Lengths written out: Math.hypot is a builtin call that returns a heap number.
-    const w = b.angVel;
-    const wa = this.isMoving(ia) ? Math.sqrt(w[i3] * w[i3] + w[i3 + 1] * w[i3 + 1] + w[i3 + 2] * w[i3 + 2]) : 0;
-    const wb = this.isMoving(ib) ? Math.sqrt(w[j3] * w[j3] + w[j3 + 1] * w[j3 + 1] + w[j3 + 2] * w[j3 + 2]) : 0;
-    const rx = vb[0] - va[0],
-      ry = vb[1] - va[1],
-      rz = vb[2] - va[2];
-    const rel = Math.sqrt(rx * rx + ry * ry + rz * rz) + wa * b.radius[ia] + wb * b.radius[ib];
-    if (rel * dt <= margin) return 0;
-    this.setVelocityMotion(ia, va, this.motionA);
-    this.setVelocityMotion(ib, vb, this.motionB);
-    const minStep = Math.min(contA ? b.sweepMinStep[ia] : Infinity, contB ? b.sweepMinStep[ib] : Infinity);
-    const conv = Math.min(contA ? b.sweepConvergence[ia] : Infinity, contB ? b.sweepConvergence[ib] : Infinity);
-    this.stats.sweeps++;
-    const res = this.sweepResult;
-    if (!sweepShapes(shapeA, this.motionA, shapeB, this.motionB, dt, minStep, conv, res)) return -1;
-    if (this.debugRecorder !== null) this.debugRecorder.onSweepHit(b, ia, ib, this.motionA, this.motionB, res.t1, dt);
-    return res.t1;
-  }
 
-  /**
-   * Expresses contacts found at time t back at t0 (bepu NarrowPhaseCCDContinuations): depths grow by the
-   * approach the relative velocity makes over t (so the solver lets the bodies close exactly that gap), and
-   * positions move back with A so the lever arms refer to the t0 poses.
-   */
-  private rewindManifolds(mb: ManifoldBuffer, t: number): void {
-    const ma = this.motionA,
-      mbo = this.motionB;
-    const cax = ma.comX + ma.vx * t,
-      cay = ma.comY + ma.vy * t,
-      caz = ma.comZ + ma.vz * t;
-    const cbx = mbo.comX + mbo.vx * t,
-      cby = mbo.comY + mbo.vy * t,
-      cbz = mbo.comZ + mbo.vz * t;
-    for (let m = 0; m < mb.count; m++) {
-      const man = mb.items[m];
-      const nx = man.normalX,
-        ny = man.normalY,
-        nz = man.normalZ;
-      for (let c = 0; c < man.count; c++) {
-        const px = man.positionX[c],
-          py = man.positionY[c],
-          pz = man.positionZ[c];
-        const rax = px - cax,
-          ray = py - cay,
-          raz = pz - caz;
-        const rbx = px - cbx,
-          rby = py - cby,
-          rbz = pz - cbz;
-        const vax = ma.vx + (ma.wy * raz - ma.wz * ray),
-          vay = ma.vy + (ma.wz * rax - ma.wx * raz),
-          vaz = ma.vz + (ma.wx * ray - ma.wy * rax);
-        const vbx = mbo.vx + (mbo.wy * rbz - mbo.wz * rby),
-          vby = mbo.vy + (mbo.wz * rbx - mbo.wx * rbz),
-          vbz = mbo.vz + (mbo.wx * rby - mbo.wy * rbx);
-        const vn = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz;
-        man.depth[c] += vn * t;
-        man.positionX[c] = px - ma.vx * t;
-        man.positionY[c] = py - ma.vy * t;
-        man.positionZ[c] = pz - ma.vz * t;
-      }
-    }
-  }
 
-  /** True for awake non-static bodies (the ones that move this step). */
-  private isMoving(i: number): boolean {
-    const b = this.bodies;
-    return b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0;
-  }
 
-  /** The velocity a body is expected to have over the step (gravity and forces included), 0 if it does not move. */
-  private predictedVelocity(i: number, dt: number, out: Float64Array): void {
-    const b = this.bodies;
-    if (!this.isMoving(i)) {
-      out[0] = out[1] = out[2] = 0;
-      return;
-    }
-    const i3 = i * 3;
-    out[0] = b.vel[i3];
-    out[1] = b.vel[i3 + 1];
-    out[2] = b.vel[i3 + 2];
-    if (b.motionType[i] === MotionType.Dynamic) {
-      const m = b.invMass[i];
-      const gf = m > 0 ? b.gravityFactor[i] * dt : 0;
-      out[0] += gf * this.gx + dt * m * b.force[i3];
-      out[1] += gf * this.gy + dt * m * b.force[i3 + 1];
-      out[2] += gf * this.gz + dt * m * b.force[i3 + 2];
-    }
-  }
 
-  private setVelocityMotion(i: number, v: Float64Array, out: SweptMotion): void {
-    const b = this.bodies;
-    const i3 = i * 3,
-      i4 = i * 4;
-    const moving = this.isMoving(i);
-    out.setVelocity(
-      b.pos[i3],
-      b.pos[i3 + 1],
-      b.pos[i3 + 2],
-      b.rot[i4],
-      b.rot[i4 + 1],
-      b.rot[i4 + 2],
-      b.rot[i4 + 3],
-      v[0],
-      v[1],
-      v[2],
-      moving ? b.angVel[i3] : 0,
-      moving ? b.angVel[i3 + 1] : 0,
-      moving ? b.angVel[i3 + 2] : 0,
-      b.localCom[i3],
-      b.localCom[i3 + 1],
-      b.localCom[i3 + 2],
-    );
-  }
 
-  /** A body's motion over the step as a swept transform from its t0 pose to its current pose (Havok). */
-  private setEndpointMotion(i: number, out: SweptMotion): void {
-    const b = this.bodies;
-    const i3 = i * 3,
-      i4 = i * 4;
-    out.setEndpoints(
-      b.pos0[i3],
-      b.pos0[i3 + 1],
-      b.pos0[i3 + 2],
-      b.rot0[i4],
-      b.rot0[i4 + 1],
-      b.rot0[i4 + 2],
-      b.rot0[i4 + 3],
-      b.pos[i3],
-      b.pos[i3 + 1],
-      b.pos[i3 + 2],
-      b.rot[i4],
-      b.rot[i4 + 1],
-      b.rot[i4 + 2],
-      b.rot[i4 + 3],
-      b.localCom[i3],
-      b.localCom[i3 + 1],
-      b.localCom[i3 + 2],
-    );
-  }
 
-  /**
-   * 8. TOI handling (Havok's swept transforms and TOI events; docs/design.md step 8): a fast Continuous body's solved
-   * motion t0 -> t1 is swept against static and kinematic bodies and other Continuous bodies. A time of
-   * impact the solve did not prevent (a secondary collision) moves the body back to its pose at that time,
-   * keeping its velocity (the rest of the motion is lost, as in Box2D). Events are handled in time order.
-   */
-  private continuousPass(dt: number): void {
-    const b = this.bodies;
-    const ids = this.active.data;
-    this.toiCount = 0;
-    for (let k = 0; k < this.active.count; k++) {
-      const i = ids[k];
-      if (b.continuity[i] !== ContinuousDetectionMode.Continuous || b.motionType[i] !== MotionType.Dynamic) continue;
-      if (b.flags[i] & BodyFlag.Trigger) continue;
-      const shape = b.shape[i];
-      if (shape === null) continue;
-      // Only bodies that moved a good part of their own size can have passed through something.
-      const i3 = i * 3,
-        i4 = i * 4;
-      const ddx = b.pos[i3] - b.pos0[i3],
-        ddy = b.pos[i3 + 1] - b.pos0[i3 + 1],
-        ddz = b.pos[i3 + 2] - b.pos0[i3 + 2];
-      const disp = Math.sqrt(ddx * ddx + ddy * ddy + ddz * ddz);
-      const dq =
-        Math.abs(b.rot[i4] * b.rot0[i4] + b.rot[i4 + 1] * b.rot0[i4 + 1] + b.rot[i4 + 2] * b.rot0[i4 + 2] + b.rot[i4 + 3] * b.rot0[i4 + 3]);
-      const angularTravel = 2 * Math.sqrt(Math.max(0, 1 - dq * dq)) * b.radius[i];
-      const minRadius = Math.max(b.radius[i] - b.angExpansion[i], 1e-3);
-      if (disp + angularTravel <= 0.5 * minRadius) continue;
-      // Candidates: bodies overlapping the bounds of the whole motion.
-      this.setEndpointMotion(i, this.motionA);
-      const box = this.sweptBox;
-      this.motionA.poseAt(0, this.poseA);
-      shape.computeAabb(this.poseA, box, 0);
-      this.motionA.poseAt(1, this.poseA);
-      shape.computeAabb(this.poseA, box, 6);
-      const minX = Math.min(box[0], box[6]),
-        minY = Math.min(box[1], box[7]),
-        minZ = Math.min(box[2], box[8]);
-      const maxX = Math.max(box[3], box[9]),
-        maxY = Math.max(box[4], box[10]),
-        maxZ = Math.max(box[5], box[11]);
-      const cand = this.candidates;
-      cand.clear();
-      this.candidateVisitor.list = cand;
-      this.staticTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, this.candidateVisitor);
-      this.movingTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, this.candidateVisitor);
-      const minStep = b.sweepMinStep[i] / dt,
-        conv = b.sweepConvergence[i] / dt;
-      for (let c = 0; c < cand.count; c++) {
-        const j = b.slotToDense[cand.data[c]];
-        if (j < 0 || j === i) continue;
-        if (b.flags[j] & BodyFlag.Trigger) continue;
-        const tj = b.motionType[j];
-        const otherContinuous = tj === MotionType.Dynamic && b.continuity[j] === ContinuousDetectionMode.Continuous;
-        if (tj === MotionType.Dynamic && !otherContinuous && (b.flags[j] & BodyFlag.Sleeping) === 0) continue;
-        if (otherContinuous && j < i && this.isMoving(j)) continue; // the pair is handled once, from the lower index
-        if (otherContinuous) {
-          // Two Continuous bodies that had contacts this step met in the solver: only unseen meetings count.
-          const ha = b.handle[i],
-            hb = b.handle[j];
-          if ((ha < hb ? this.continuousContactPairs.find(ha, hb) : this.continuousContactPairs.find(hb, ha)) >= 0) continue;
-        }
-        if (!this.shouldCollide(i, j)) continue;
-        const other = b.shape[j];
-        if (other === null || (isTriangleShape(shape) && isTriangleShape(other))) continue;
-        if (this.isMoving(j)) this.setEndpointMotion(j, this.motionB);
-        else {
-          this.originPose(j, this.poseB);
-          const pb = this.poseB;
-          this.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
-        }
-        this.setEndpointMotion(i, this.motionA);
-        this.stats.toiChecks++;
-        const res = this.sweepResult;
-        if (!sweepShapeLinear(shape, this.motionA, other, this.motionB, minStep, conv, res)) continue;
-        // A hit at the very end of the motion, within round-off, is a body the solve left flush against the
-        // other, not one through it (a sphere stopped flush at a wall's face got t0 = 1 - 1e-16 with one
-        // summation order of the solver and no hit with another).
-        if (res.t0 >= 1 - 1e-12) continue;
-        if (!(res.t0 > 0)) {
-          // A hit at 0 is a contact the body started in. Resting or sliding there is the solver's business;
-          // but a body that starts touching and is driven deep into the other one (pushed by a third body,
-          // the case bepu's documentation says speculative contacts miss) stays where it started.
-          const into =
-            (b.pos[i3] - b.pos0[i3]) * res.normalX + (b.pos[i3 + 1] - b.pos0[i3 + 1]) * res.normalY + (b.pos[i3 + 2] - b.pos0[i3 + 2]) * res.normalZ;
-          if (into <= 0.1 * minRadius) continue;
-        }
-        this.addToi(Math.max(0, res.t0), i, otherContinuous ? j : -1);
-      }
-    }
-    if (this.toiCount === 0) return;
-    // Earliest first; ties by body index (deterministic).
-    const n = this.toiCount;
-    const order = this.toiOrder;
-    for (let k = 0; k < n; k++) order[k] = k;
-    const tt = this.toiTime,
-      tb = this.toiBody;
-    order.subarray(0, n).sort((x, y) => tt[x] - tt[y] || tb[x] - tb[y] || x - y);
-    if (this.clampedAt.length < b.count) this.clampedAt = new Float64Array(Math.max(b.count, this.clampedAt.length * 2));
-    const clamped = this.clampedAt;
-    for (let k = 0; k < n; k++) {
-      clamped[tb[order[k]]] = 2;
-      const o = this.toiOther[order[k]];
-      if (o >= 0) clamped[o] = 2;
-    }
-    for (let k = 0; k < n; k++) {
-      const e = order[k];
-      const t = tt[e],
-        i = tb[e],
-        j = this.toiOther[e];
-      if (clamped[i] <= 1 || (j >= 0 && clamped[j] <= 1)) continue; // already moved back to an earlier time
-      if (this.debugRecorder !== null) {
-        this.debugRecorder.onToiClamp(b, i, t);
-        if (j >= 0) this.debugRecorder.onToiClamp(b, j, t);
-      }
-      this.moveToFraction(i, t);
-      clamped[i] = t;
-      this.toiQueue.push(i);
-      if (j >= 0) {
-        this.moveToFraction(j, t);
-        clamped[j] = t;
-        this.toiQueue.push(j);
-      }
-      this.stats.toiEvents++;
-    }
-    this.propagateToi(dt);
-  }
 
-  private readonly toiQueue = new IntList(16);
 
-  /** Numerical guard: a moving body whose state is no longer finite is put back and put to rest. */
-  private guardNonFinite(): void {
-    const b = this.bodies;
-    const ids = this.active.data;
-    if (this.nonFiniteBodies.length > 0) this.nonFiniteBodies.length = 0;
-    this.stats.nonFiniteBodies = 0;
-    for (let k = 0; k < this.active.count; k++) {
-      const i = ids[k];
-      const i3 = i * 3,
-        i4 = i * 4;
-      // One sum per body: any NaN or infinity makes it non-finite.
-      const sum =
-        b.pos[i3] + b.pos[i3 + 1] + b.pos[i3 + 2] + b.rot[i4] + b.rot[i4 + 1] + b.rot[i4 + 2] + b.rot[i4 + 3] +
-        b.vel[i3] + b.vel[i3 + 1] + b.vel[i3 + 2] + b.angVel[i3] + b.angVel[i3 + 1] + b.angVel[i3 + 2];
-      if (Number.isFinite(sum) && (b.flags[i] & BodyFlag.NonFinite) === 0) continue;
-      b.flags[i] &= ~BodyFlag.NonFinite;
-      for (let c = 0; c < 3; c++) {
-        b.pos[i3 + c] = b.pos0[i3 + c];
-        b.vel[i3 + c] = 0;
-        b.angVel[i3 + c] = 0;
-        b.force[i3 + c] = 0;
-        b.torque[i3 + c] = 0;
-      }
-      for (let c = 0; c < 4; c++) b.rot[i4 + c] = b.rot0[i4 + c];
-      updateWorldInertia(b, i);
-      this.nonFiniteBodies.push(b.handle[i]);
-      this.stats.nonFiniteBodies++;
-    }
-    // A non-finite body's contact impulses also reached the static bodies it touched (the solver adds
-    // 0 x impulse to their velocity, and 0 x NaN is NaN); static bodies never move, so their velocity is 0.
-    if (this.nonFiniteBodies.length > 0) {
-      for (let i = 0; i < b.count; i++) {
-        if (b.motionType[i] !== MotionType.Static) continue;
-        b.vel.fill(0, i * 3, i * 3 + 3);
-        b.angVel.fill(0, i * 3, i * 3 + 3);
-      }
-    }
-    // Sleeping keeps them at rest until something touches them (outside the loop: it edits the trees).
-    for (const h of this.nonFiniteBodies) {
-      const i = b.indexOf(h);
-      if (i >= 0 && (b.flags[i] & BodyFlag.Sleeping) === 0) this.sleepBodies([i], 1);
-    }
-  }
 
-  /**
-   * A body moved back to its time of impact may now overlap bodies that it pushed (or that pushed it)
-   * during the solve: each dynamic contact partner of a moved body is swept along its own motion against the
-   * moved body's new pose and moved back to where they meet, in turn (Havok's TOI loop re-collides the
-   * bodies an event touches). Bounded: every body moves back at most a few times.
-   */
-  private propagateToi(dt: void | number): void {
-    void dt;
-    const b = this.bodies;
-    const q = this.toiQueue;
-    const hd = this.solver.header;
-    const count = this.solver.count;
-    let budget = 64 + 4 * q.count;
-    while (q.count > 0 && budget-- > 0) {
-      const i = q.pop();
-      const si = b.shape[i];
-      if (si === null) continue;
-      this.originPose(i, this.poseB);
-      const pb = this.poseB;
-      for (let m = 0; m < count; m++) {
-        const ma = hd[m * HEADER + HeaderField.bodyA],
-          mbi = hd[m * HEADER + HeaderField.bodyB];
-        const k = ma === i ? mbi : mbi === i ? ma : -1;
-        if (k < 0 || b.motionType[k] !== MotionType.Dynamic || !this.isMoving(k)) continue;
-        const sk = b.shape[k];
-        if (sk === null || (isTriangleShape(sk) && isTriangleShape(si))) continue;
-        this.setEndpointMotion(k, this.motionA);
-        this.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
-        this.stats.toiChecks++;
-        const res = this.sweepResult;
-        if (!sweepShapeLinear(sk, this.motionA, si, this.motionB, 0, 1e-3, res)) continue;
-        if (!(res.t0 < 1)) continue;
-        if (!(res.t0 > 0)) {
-          // Touching from the start: only a motion driving it into the moved body is undone.
-          const k3 = k * 3;
-          const into =
-            (b.pos[k3] - b.pos0[k3]) * res.normalX + (b.pos[k3 + 1] - b.pos0[k3 + 1]) * res.normalY + (b.pos[k3 + 2] - b.pos0[k3 + 2]) * res.normalZ;
-          if (into <= 1e-4) continue;
-        }
-        this.moveToFraction(k, Math.max(0, res.t0));
-        this.stats.toiEvents++;
-        q.push(k);
-      }
-    }
-    q.clear();
-  }
 
-  private addToi(t: number, i: number, j: number): void {
-    const n = this.toiCount;
-    if (n === this.toiTime.length) {
-      const m = n * 2;
-      const t2 = new Float64Array(m);
-      t2.set(this.toiTime);
-      this.toiTime = t2;
-      const b2 = new Int32Array(m);
-      b2.set(this.toiBody);
-      this.toiBody = b2;
-      const o2 = new Int32Array(m);
-      o2.set(this.toiOther);
-      this.toiOther = o2;
-      this.toiOrder = new Int32Array(m);
-    }
-    this.toiTime[n] = t;
-    this.toiBody[n] = i;
-    this.toiOther[n] = j;
-    this.toiCount = n + 1;
-  }
 
-  /** Moves body i back along its swept transform to the fraction t of the step (velocity kept). */
-  private moveToFraction(i: number, t: number): void {
-    const b = this.bodies;
-    const i3 = i * 3,
-      i4 = i * 4;
-    for (let k = 0; k < 3; k++) b.pos[i3 + k] = b.pos0[i3 + k] + (b.pos[i3 + k] - b.pos0[i3 + k]) * t;
-    // nlerp along the shortest arc, as the swept transform does.
-    let d = 0;
-    for (let k = 0; k < 4; k++) d += b.rot0[i4 + k] * b.rot[i4 + k];
-    const sgn = d < 0 ? -1 : 1;
-    let l = 0;
-    for (let k = 0; k < 4; k++) {
-      const q = b.rot0[i4 + k] + (sgn * b.rot[i4 + k] - b.rot0[i4 + k]) * t;
-      b.rot[i4 + k] = q;
-      l += q * q;
-    }
-    l = 1 / Math.sqrt(l);
-    for (let k = 0; k < 4; k++) b.rot[i4 + k] *= l;
-    updateWorldInertia(b, i);
-  }
 
-  /**
-   * A manifold between children of bodies with per-child surfaces (setChildSurfaces): null when the
-   * children's filters keep them apart or a child is a trigger (its overlap becomes a trigger event of the
-   * pair), else the pair material, combined from the children's materials when either has its own.
-   */
-  private childManifoldMaterial(ia: number, ib: number, man: ContactManifold, mat: PairMaterial): PairMaterial | null {
-    const b = this.bodies;
-    const sa = b.flags[ia] & BodyFlag.ChildSurfaces ? this.childSurfaces.get(b.handle[ia]) : undefined,
-      sb = b.flags[ib] & BodyFlag.ChildSurfaces ? this.childSurfaces.get(b.handle[ib]) : undefined;
-    const ra = sa ? sa.runOf(man.childA) : -1,
-      rb = sb ? sb.runOf(man.childB) : -1;
-    // A side without surfaces of its own filters as its body.
-    const memA = sa ? sa.membership[ra] : b.membership[ia],
-      colA = sa ? sa.collideWith[ra] : b.collideWith[ia],
-      memB = sb ? sb.membership[rb] : b.membership[ib],
-      colB = sb ? sb.collideWith[rb] : b.collideWith[ib];
-    if ((memA & colB) === 0 || (memB & colA) === 0) return null;
-    if ((sa && sa.trigger[ra]) || (sb && sb.trigger[rb])) {
-      for (let c = 0; c < man.count; c++) {
-        if (man.depth[c] >= 0) {
-          this.triggerCur.insert(b.handle[ia], b.handle[ib]);
-          break;
-        }
-      }
-      return null;
-    }
-    const ma = sa ? sa.materials[ra] : null,
-      mb = sb ? sb.materials[rb] : null;
-    if (ma === null && mb === null) return mat;
-    return this.combineMaterial(ia, ib, ma ?? b.material[ia], mb ?? b.material[ib], this.childPairMaterial);
-  }
 
-  /** Combines two surfaces into the pair material `m` (Babylon/Havok combine modes; the larger mode wins). */
-  private combineMaterial(ia: number, ib: number, A: SurfaceMaterial, B: SurfaceMaterial, m: PairMaterial): PairMaterial {
-    const fm = A.frictionCombine > B.frictionCombine ? A.frictionCombine : B.frictionCombine;
-    const rm = A.restitutionCombine > B.restitutionCombine ? A.restitutionCombine : B.restitutionCombine;
-    // Combined in a loop over a scratch array: no calls with double arguments per pair.
-    const c = this.combineScratch;
-    c[0] = A.friction;
-    c[1] = B.friction;
-    c[2] = A.staticFriction;
-    c[3] = B.staticFriction;
-    c[4] = A.restitution;
-    c[5] = B.restitution;
-    for (let k = 0; k < 6; k += 2) {
-      const x = c[k],
-        y = c[k + 1];
-      const mode = k === 4 ? rm : fm;
-      c[6 + k / 2] =
-        mode === CombineMode.GeometricMean
-          ? Math.sqrt(x * y)
-          : mode === CombineMode.Maximum
-            ? (x > y ? x : y)
-            : mode === CombineMode.ArithmeticMean
-              ? (x + y) * 0.5
-              : mode === CombineMode.Multiply
-                ? x * y
-                : x < y
-                  ? x
-                  : y;
-    }
-    m.friction = c[6];
-    m.staticFriction = c[7];
-    m.restitution = c[8];
-    m.restitutionThreshold = this.restitutionThreshold;
-    m.spring.frequency = this.contactSpring.frequency;
-    m.spring.dampingRatio = this.contactSpring.dampingRatio;
-    m.maximumRecoveryVelocity = this.maximumRecoveryVelocity;
-    if (this.pairMaterialCallback) this.pairMaterialCallback(this.bodies.handle[ia], this.bodies.handle[ib], m);
-    return m;
-  }
 
-  /** 7. The substepped soft solve (Box2D v3 soft step): integrate, warm start, solve, integrate, relax; restitution. */
-  private solve(dt: number): void {
-    const b = this.bodies;
-    const n = this.substeps;
-    const h = dt / n;
-    const solver = this.solver;
-    const joints = this.joints;
-    const hasJoints = joints.count > 0;
-    // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
-    if (hasJoints) joints.prepare(b, dt, h);
-    // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
-    const gl = Math.sqrt(this.gx * this.gx + this.gy * this.gy + this.gz * this.gz);
-    const gi = gl > 0 ? -1 / gl : 0;
-    solver.prepare(b, h, this.gx * gi, this.gy * gi, this.gz * gi);
-    for (let s = 0; s < n; s++) {
-      integrateVelocities(b, this.active, h, this.gx, this.gy, this.gz, this.maxLinearSpeed, this.maxAngularSpeed);
-      if (hasJoints) joints.warmStart(b);
-      solver.warmStart(b);
-      if (hasJoints) joints.solve(b, h, true);
-      solver.solve(b, h);
-      integratePositions(b, this.active, h);
-      if (hasJoints) joints.solve(b, h, false);
-      solver.relax(b, h);
-    }
-    // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
-    solver.applyRestitution(b);
-    // Forces act for one step.
-    const ids = this.active.data;
-    for (let k = 0; k < this.active.count; k++) {
-      const i = ids[k];
-      // Element writes: TypedArray.fill with a range is a builtin call that allocated here every step.
-      const f = b.force,
-        tq = b.torque;
-      f[i * 3] = f[i * 3 + 1] = f[i * 3 + 2] = 0;
-      tq[i * 3] = tq[i * 3 + 1] = tq[i * 3 + 2] = 0;
-      updateWorldInertia(b, i);
-    }
-  }
 
-  /** 6 + 9. Islands and sleep, bounds for the next queries, and events. */
-  private finishStep(dt: number): void {
-    this.updateSleep(dt);
-    this.buildEvents();
-    const b = this.bodies;
-    let awake = 0;
-    for (let i = 0; i < b.count; i++) {
-      if (b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0) awake++;
-    }
-    this.stats.bodies = b.count;
-    this.stats.awakeBodies = awake;
-  }
 
-  private updateSleep(dt: number): void {
-    const b = this.bodies;
-    const ids = this.active.data;
-    const n = this.active.count;
-    const thr = this.sleepThreshold;
-    // Per-body rest timers (Box2D: speed at the body's farthest point below the threshold).
-    for (let k = 0; k < n; k++) {
-      const i = ids[k];
-      const i3 = i * 3;
-      const v2 = b.vel[i3] * b.vel[i3] + b.vel[i3 + 1] * b.vel[i3 + 1] + b.vel[i3 + 2] * b.vel[i3 + 2];
-      const w2 = b.angVel[i3] * b.angVel[i3] + b.angVel[i3 + 1] * b.angVel[i3 + 1] + b.angVel[i3 + 2] * b.angVel[i3 + 2];
-      const r = b.radius[i];
-      const speed2 = Math.max(v2, w2 * r * r);
-      if (!this.sleepingEnabled || (b.flags[i] & BodyFlag.SleepingAllowed) === 0 || speed2 > thr * thr) b.sleepTime[i] = 0;
-      else b.sleepTime[i] += dt;
-    }
-    if (!this.sleepingEnabled) return;
-    // Islands over this step's contacts between moving bodies (active-list positions as ids).
-    const uf = this.unionFind;
-    uf.reset(n);
-    const pos = this.denseToActive(n);
-    const hd = this.solver.header;
-    for (let m = 0; m < this.solver.count; m++) {
-      const a = hd[m * HEADER + HeaderField.bodyA],
-        c = hd[m * HEADER + HeaderField.bodyB];
-      const pa = pos[a],
-        pc = pos[c];
-      if (pa < 0 || pc < 0) continue;
-      const dynA = b.motionType[a] === MotionType.Dynamic,
-        dynC = b.motionType[c] === MotionType.Dynamic;
-      // Touching manifolds only: a body rolling past within the speculative margin must not keep a resting
-      // pile awake.
-      if (dynA && dynC && this.solver.isTouching(m)) uf.union(pa, pc);
-    }
-    // Jointed bodies share an island (they sleep and wake together).
-    const ja = this.joints.activeA,
-      jb = this.joints.activeB;
-    for (let k = 0; k < this.joints.activeCount; k++) {
-      const a = ja[k],
-        c = jb[k];
-      if (a < 0 || c < 0) continue;
-      const pa = pos[a],
-        pc = pos[c];
-      if (pa >= 0 && pc >= 0 && b.motionType[a] === MotionType.Dynamic && b.motionType[c] === MotionType.Dynamic) uf.union(pa, pc);
-    }
-    if (this.islandMin.length < n) this.islandMin = new Float64Array(Math.max(n, this.islandMin.length * 2));
-    const minT = this.islandMin;
-    minT.fill(Infinity, 0, n);
-    for (let k = 0; k < n; k++) {
-      const r = uf.find(k);
-      const t = b.sleepTime[ids[k]];
-      if (t < minT[r]) minT[r] = t;
-    }
-    // A moving kinematic body keeps what it touches awake.
-    for (let m = 0; m < this.solver.count; m++) {
-      const a = hd[m * HEADER + HeaderField.bodyA],
-        c = hd[m * HEADER + HeaderField.bodyB];
-      const pa = pos[a],
-        pc = pos[c];
-      if (pa < 0 || pc < 0) continue;
-      if (b.motionType[a] === MotionType.Kinematic) {
-        const r = uf.find(pc);
-        if (b.sleepTime[a] < minT[r]) minT[r] = b.sleepTime[a];
-      } else if (b.motionType[c] === MotionType.Kinematic) {
-        const r = uf.find(pa);
-        if (b.sleepTime[c] < minT[r]) minT[r] = b.sleepTime[c];
-      }
-    }
-    this.sleepRestedIslands(n);
-  }
 
-  /**
-   * Islands (union-find roots over the active list) that have rested long enough sleep together. Apart from
-   * updateSleep, whose loops over velocities would otherwise be deoptimised (and box every double) when the
-   * first island of a run falls asleep.
-   */
-  private sleepRestedIslands(n: number): void {
-    const uf = this.unionFind;
-    const minT = this.islandMin;
-    const ids = this.active.data;
-    const list = this.sleepScratch;
-    for (let k = 0; k < n; k++) {
-      if (uf.find(k) !== k || minT[k] < this.timeToSleep) continue;
-      list.clear();
-      for (let j = k; j < n; j++) if (uf.find(j) === k) list.push(ids[j]);
-      this.sleepBodies(list.data, list.count);
-    }
-  }
 
-  private readonly sleepScratch = new IntList(64);
-  private activePos = new Int32Array(64);
 
-  /** dense index -> position in the active list (-1 when not active). */
-  private denseToActive(n: number): Int32Array {
-    const b = this.bodies;
-    if (this.activePos.length < b.count) this.activePos = new Int32Array(Math.max(b.count, this.activePos.length * 2));
-    const p = this.activePos;
-    p.fill(-1, 0, b.count);
-    const ids = this.active.data;
-    for (let k = 0; k < n; k++) p[ids[k]] = k;
-    return p;
-  }
 
-  /** Puts the given bodies to sleep as one island: zero velocity, proxies into the static tree. */
-  private sleepBodies(ids: ArrayLike<number>, n: number): void {
-    const b = this.bodies;
-    const handles = this.islandListPool.length > 0 ? this.islandListPool.pop()! : [];
-    handles.length = 0;
-    for (let k = 0; k < n; k++) handles.push(b.handle[ids[k]]);
-    const island = this.newIsland(handles);
-    for (let k = 0; k < n; k++) {
-      const i = ids[k];
-      b.flags[i] |= BodyFlag.Sleeping;
-      b.island[i] = island;
-      b.vel.fill(0, i * 3, i * 3 + 3);
-      b.angVel.fill(0, i * 3, i * 3 + 3);
-      b.sleepTime[i] = 0;
-      this.removeProxy(i);
-      this.updateProxy(i);
-    }
-  }
 
-  private newIsland(handles: number[]): number {
-    const id = this.freeIslandIds.length > 0 ? this.freeIslandIds.pop()! : this.sleepingIslands.length;
-    this.sleepingIslands[id] = handles;
-    return id;
-  }
 
-  private releaseIsland(id: number): void {
-    const list = this.sleepingIslands[id];
-    if (list) this.islandListPool.push(list);
-    this.sleepingIslands[id] = null;
-    this.freeIslandIds.push(id);
-  }
 
-  /** Wakes the body at dense index i and every body of its sleeping island. */
-  private wakeIndex(i: number): void {
-    const b = this.bodies;
-    if (b.motionType[i] === MotionType.Static) return;
-    b.sleepTime[i] = 0;
-    if ((b.flags[i] & BodyFlag.Sleeping) === 0) return;
-    const isl = b.island[i];
-    const members = isl >= 0 ? this.sleepingIslands[isl] : null;
-    if (members) {
-      // Indexed loop (no iterator object); the list returns to the pool once its members are awake.
-      for (let k = 0; k < members.length; k++) {
-        const j = b.indexOf(members[k]);
-        if (j >= 0) this.wakeOne(j);
-      }
-    }
-    if (isl >= 0) this.releaseIsland(isl);
-    if (b.flags[i] & BodyFlag.Sleeping) this.wakeOne(i);
-  }
 
-  private wakeOne(j: number): void {
-    const b = this.bodies;
-    b.flags[j] &= ~BodyFlag.Sleeping;
-    b.island[j] = -1;
-    b.sleepTime[j] = 0;
-    this.removeProxy(j);
-    this.updateProxy(j);
-  }
 
-  /**
-   * Ended contact events: pairs that touched last step and not now, unless both sides are at rest (sleep keeps
-   * them silent). A method of its own, apart from buildEvents' loop over the contacts: the first pair of
-   * resting bodies to part takes a branch for the first time, and the deoptimisation that follows should not
-   * send the contact loop (doubles, which unoptimised code boxes) back to the interpreter.
-   */
-  private reportEndedContacts(cur: PairTable, prev: PairTable): void {
-    const b = this.bodies;
-    const ev = this.contactEvents;
-    for (let e = 0; e < prev.count; e++) {
-      const ha = prev.keyA[e],
-        hb = prev.keyB[e];
-      if (cur.find(ha, hb) >= 0) continue;
-      const ia = b.indexOf(ha),
-        ib = b.indexOf(hb);
-      if (ia < 0 || ib < 0) continue; // removed bodies report nothing
-      if (this.isResting(ia) && this.isResting(ib)) {
-        const k = cur.insert(ha, hb);
-        for (let q = 0; q < 6; q++) cur.payload[k * 6 + q] = prev.payload[e * 6 + q];
-        continue;
-      }
-      const pl = prev.payload;
-      ev.add(ha, hb, ContactEventType.Ended, pl, e * 6);
-    }
-  }
 
-  /** Contact events per body pair: began / persisted / ended (one per pair per step). */
-  private buildEvents(): void {
-    const b = this.bodies;
-    const t = this.touchingPrev;
-    this.touchingPrev = this.touchingCur;
-    this.touchingCur = t;
-    const cur = this.touchingCur,
-      prev = this.touchingPrev;
-    cur.clear();
-    const ev = this.contactEvents;
-    const hd = this.solver.header,
-      cs = this.solver.contacts;
-    const count = this.solver.count;
-    let deepest = 0;
-    let m = 0;
-    while (m < count) {
-      const ha = hd[m * HEADER + HeaderField.handleA],
-        hb = hd[m * HEADER + HeaderField.handleB];
-      // Manifolds of one body pair are consecutive (the narrow phase adds them together).
-      let end = m + 1;
-      while (end < count && hd[end * HEADER + HeaderField.handleA] === ha && hd[end * HEADER + HeaderField.handleB] === hb) end++;
-      let total = 0,
-        minSep = Infinity,
-        best = -1,
-        bestImpulse = -1;
-      for (let j = m; j < end; j++) {
-        const n = hd[j * HEADER + HeaderField.count];
-        for (let c = 0; c < n; c++) {
-          const co = (j * 4 + c) * CONTACT;
-          const imp = cs[co + ContactField.totalImpulse];
-          total += imp;
-          const sep = cs[co + ContactField.separation];
-          if (sep < minSep) minSep = sep;
-          if (-sep > deepest) deepest = -sep;
-          if (imp > bestImpulse || (imp === bestImpulse && best >= 0 && sep < cs[best + ContactField.separation])) {
-            bestImpulse = imp;
-            best = co;
-          }
-        }
-      }
-      // Touching: the solver pushed, or the surfaces are within a small contact tolerance.
-      if (best >= 0 && (total > 0 || minSep <= TOUCH_TOLERANCE)) {
-        const mi = Math.floor(best / (4 * CONTACT));
-        const nx = hd[mi * HEADER + HeaderField.normalX],
-          ny = hd[mi * HEADER + HeaderField.normalX + 1],
-          nz = hd[mi * HEADER + HeaderField.normalX + 2];
-        const px = cs[best + ContactField.pointX],
-          py = cs[best + ContactField.pointX + 1],
-          pz = cs[best + ContactField.pointX + 2];
-        const e = cur.insert(ha, hb);
-        const pl = cur.payload;
-        pl[e * 6] = px;
-        pl[e * 6 + 1] = py;
-        pl[e * 6 + 2] = pz;
-        pl[e * 6 + 3] = nx;
-        pl[e * 6 + 4] = ny;
-        pl[e * 6 + 5] = nz;
-        const type = prev.find(ha, hb) >= 0 ? ContactEventType.Persisted : ContactEventType.Began;
-        const k = ev.add(ha, hb, type, pl, e * 6);
-        ev.separation[k] = minSep;
-        ev.impulse[k] = total;
-      }
-      m = end;
-    }
-    this.stats.maxPenetration = deepest;
-    this.reportEndedContacts(cur, prev);
-    // Trigger enter / exit.
-    const tc = this.triggerCur,
-      tp = this.triggerPrev;
-    const te = this.triggerEvents;
-    for (let e = 0; e < tc.count; e++) {
-      if (tp.find(tc.keyA[e], tc.keyB[e]) < 0) te.add(tc.keyA[e], tc.keyB[e], TriggerEventType.Entered);
-    }
-    for (let e = 0; e < tp.count; e++) {
-      const ha = tp.keyA[e],
-        hb = tp.keyB[e];
-      if (tc.find(ha, hb) >= 0) continue;
-      const ia = b.indexOf(ha),
-        ib = b.indexOf(hb);
-      if (ia < 0 || ib < 0) continue;
-      if (this.isResting(ia) && this.isResting(ib)) {
-        tc.insert(ha, hb);
-        continue;
-      }
-      te.add(ha, hb, TriggerEventType.Exited);
-    }
-  }
 
-  /** A sleeping body jointed to a body that moves wakes (with its island) before the step. */
-  private wakeJointedSleepers(dt: number): void {
-    const b = this.bodies;
-    this.joints.prepare(b, dt, dt / this.substeps);
-    const ja = this.joints.activeA,
-      jb = this.joints.activeB;
-    for (let k = 0; k < this.joints.activeCount; k++) {
-      const a = ja[k],
-        c = jb[k];
-      if (a < 0 || c < 0) continue;
-      const sa = (b.flags[a] & BodyFlag.Sleeping) !== 0,
-        sc = (b.flags[c] & BodyFlag.Sleeping) !== 0;
-      if (sa === sc) continue;
-      const mover = sa ? c : a;
-      if (b.motionType[mover] !== MotionType.Static) this.wakeIndex(sa ? a : c);
-    }
-  }
 
-  private isResting(i: number): boolean {
-    const b = this.bodies;
-    return b.motionType[i] === MotionType.Static || (b.flags[i] & BodyFlag.Sleeping) !== 0;
-  }
 
   /**
    * A copy of the whole simulation state (bodies, broad-phase trees, contact cache with its warm-start
@@ -2299,31 +988,6 @@ export class World {
     return i;
   }
 
-  /** @internal The pose of the body at dense index i: its origin (centre of mass minus the rotated local centre of mass). */
-  originPose(i: number, out: Pose): Pose {
-    // Written out (no calls with double arguments): this runs twice per pair per step.
-    const b = this.bodies;
-    const o = i * 4,
-      i3 = i * 3;
-    const qx = b.rot[o],
-      qy = b.rot[o + 1],
-      qz = b.rot[o + 2],
-      qw = b.rot[o + 3];
-    const cx = b.localCom[i3],
-      cy = b.localCom[i3 + 1],
-      cz = b.localCom[i3 + 2];
-    const tx = 2 * (qy * cz - qz * cy),
-      ty = 2 * (qz * cx - qx * cz),
-      tz = 2 * (qx * cy - qy * cx);
-    out.px = b.pos[i3] - (cx + qw * tx + (qy * tz - qz * ty));
-    out.py = b.pos[i3 + 1] - (cy + qw * ty + (qz * tx - qx * tz));
-    out.pz = b.pos[i3 + 2] - (cz + qw * tz + (qx * ty - qy * tx));
-    out.qx = qx;
-    out.qy = qy;
-    out.qz = qz;
-    out.qw = qw;
-    return out;
-  }
 
   /** Sets the centre of mass so that the origin lands at (x, y, z) with the current orientation. */
   private setOriginPosition(i: number, x: number, y: number, z: number): void {
@@ -2420,37 +1084,7 @@ export class World {
     }
   }
 
-  /** Puts body i into the right tree (moving when awake and not static, static otherwise) with its current bounds. */
-  private updateProxy(i: number): void {
-    const b = this.bodies;
-    const s = b.shape[i];
-    if (s === null) {
-      this.removeProxy(i);
-      return;
-    }
-    const want = b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0 ? TREE_MOVING : TREE_STATIC;
-    this.originPose(i, this.poseA);
-    s.computeAabb(this.poseA, b.aabb, i * 6);
-    const o = i * 6;
-    const a = b.aabb;
-    if (b.tree[i] === want) {
-      const tree = want === TREE_MOVING ? this.movingTree : this.staticTree;
-      tree.moveProxy(b.proxy[i], a[o], a[o + 1], a[o + 2], a[o + 3], a[o + 4], a[o + 5]);
-      return;
-    }
-    this.removeProxy(i);
-    const tree = want === TREE_MOVING ? this.movingTree : this.staticTree;
-    b.proxy[i] = tree.createProxy(a[o], a[o + 1], a[o + 2], a[o + 3], a[o + 4], a[o + 5], BodySet.slotOf(b.handle[i]));
-    b.tree[i] = want;
-  }
 
-  private removeProxy(i: number): void {
-    const b = this.bodies;
-    if (b.tree[i] === TREE_MOVING) this.movingTree.destroyProxy(b.proxy[i]);
-    else if (b.tree[i] === TREE_STATIC) this.staticTree.destroyProxy(b.proxy[i]);
-    b.tree[i] = TREE_NONE;
-    b.proxy[i] = -1;
-  }
 }
 
 // ---------------------------------------------------------------- helpers
@@ -2534,11 +1168,6 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return r;
 }
 
-/** Meshes and heightfields: shapes made of triangles (their pairs collide without sweeps). */
-function isTriangleShape(s: Shape): boolean {
-  return s.type === ShapeType.Mesh || s.type === ShapeType.Heightfield;
-}
-
 function fmtVec(v: unknown): string {
   if (v === null || v === undefined || typeof v !== "object") return String(v);
   const o = v as Vec3Like;
@@ -2549,6 +1178,26 @@ function fmtQuat(v: unknown): string {
   if (v === null || v === undefined || typeof v !== "object") return String(v);
   const o = v as QuatLike;
   return `(${String(o.x)}, ${String(o.y)}, ${String(o.z)}, ${String(o.w)})`;
+}
+
+/** The settings validated, defaults filled in (World's constructor; the error names the setting). */
+function resolveSettings(settings: WorldSettings): ResolvedSettings {
+  const g = settings.gravity ?? { x: 0, y: -9.81, z: 0 };
+  if (!isFiniteVec3(g)) throw new RangeError(`settings.gravity must be a finite vector, got ${fmtVec(g)}`);
+  return {
+    gx: g.x,
+    gy: g.y,
+    gz: g.z,
+    substeps: positiveInt("settings.substeps", settings.substeps ?? 8),
+    contactSpring: settings.contactSpring ?? { frequency: 60, dampingRatio: 10 },
+    maximumRecoveryVelocity: settings.maximumRecoveryVelocity ?? 3,
+    restitutionThreshold: settings.restitutionThreshold ?? 0.5,
+    sleepingEnabled: settings.sleepingEnabled ?? true,
+    sleepThreshold: settings.sleepThreshold ?? 0.05,
+    timeToSleep: settings.timeToSleep ?? 0.5,
+    maxLinearSpeed: settings.maxLinearSpeed ?? 200,
+    maxAngularSpeed: settings.maxAngularSpeed ?? 100,
+  };
 }
 
 function positiveInt(name: string, v: number): number {

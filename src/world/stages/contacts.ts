@@ -1,0 +1,245 @@
+/**
+ * The broad and narrow phase drivers (steps 4-5): pairs from the trees, sleepers woken by moving bodies
+ * touching them, and each pair's manifolds (speculative within the pair margin) into the contact solver,
+ * with the pair materials combined; trigger overlaps.
+ */
+import type { ContactManifold } from "../../collision/contactManifold";
+import { collideShapes, collideShapesInto } from "../../collision/narrowPhase";
+import { isTriggerChild, triggerChildCount } from "../../shapes/compound";
+import { ShapeType } from "../../shapes/shapeType";
+import { BodyFlag } from "../../dynamics/bodySet";
+import { anchorOnFasterTurningBody } from "../../dynamics/contactAnchors";
+import { CombineMode, ContinuousDetectionMode, MotionType, type PairMaterial, type SurfaceMaterial } from "../descriptions";
+import type { WorldState } from "../worldState";
+import { sweepPair, rewindManifolds } from "./pairSweep";
+
+/** 4. Broad phase, before collecting: refit the moving tree and refine part of it. */
+export function refitMovingTree(ws: WorldState): void {
+  const tree = ws.movingTree;
+  tree.refit();
+  const leaves = tree.leafCount;
+  if (leaves > 0) tree.refine(Math.max(1, Math.ceil(leaves / 20)));
+}
+
+/** 4. Broad phase: collect moving x moving and moving x static pairs (as slot pairs, into ws.collector). */
+export function collectPairs(ws: WorldState): void {
+  const tree = ws.movingTree;
+  const pairs = ws.collector.pairs;
+  pairs.clear();
+  tree.selfOverlaps(ws.collector);
+  tree.overlapsWith(ws.staticTree, ws.collector);
+}
+
+/** Wakes sleeping islands that a moving dynamic or kinematic body's bounds overlap. Returns true if any woke. */
+export function wakeTouchedSleepers(ws: WorldState): boolean {
+  const b = ws.bodies;
+  const p = ws.collector.pairs;
+  let woke = false;
+  for (let k = 0; k < p.count; k += 2) {
+    const ia = b.slotToDense[p.data[k]],
+      ib = b.slotToDense[p.data[k + 1]];
+    const sa = (b.flags[ia] & BodyFlag.Sleeping) !== 0,
+      sb = (b.flags[ib] & BodyFlag.Sleeping) !== 0;
+    if (sa === sb) continue;
+    const sleeper = sa ? ia : ib,
+      mover = sa ? ib : ia;
+    if (!ws.shouldCollide(mover, sleeper)) continue;
+    if ((b.flags[mover] | b.flags[sleeper]) & BodyFlag.Trigger) continue;
+    ws.wakeIndex(sleeper);
+    woke = true;
+  }
+  return woke;
+}
+
+/** 5. Narrow phase: manifolds (speculative within the pair margin) into the solver; trigger overlaps. */
+export function narrowPhase(ws: WorldState): void {
+  const b = ws.bodies;
+  const p = ws.collector.pairs;
+  const solver = ws.solver;
+  solver.beginStep();
+  ws.stats.sweeps = 0;
+  ws.stats.toiChecks = 0;
+  ws.stats.toiEvents = 0;
+  ws.continuousContactPairs.clear();
+  const trig = ws.triggerPrev;
+  ws.triggerPrev = ws.triggerCur;
+  ws.triggerCur = trig;
+  ws.triggerCur.clear();
+  let contacts = 0,
+    speculative = 0,
+    pairCount = 0;
+  const mb = ws.manifolds;
+  for (let k = 0; k < p.count; k += 2) {
+    let ia = b.slotToDense[p.data[k]],
+      ib = b.slotToDense[p.data[k + 1]];
+    const ta = b.motionType[ia],
+      tb = b.motionType[ib];
+    const trigger = ((b.flags[ia] | b.flags[ib]) & BodyFlag.Trigger) !== 0;
+    // Trigger children of compounds (Havok's trigger shapes in a container) sense like trigger bodies.
+    const childTriggers = triggerChildCount(b.shape[ia]) + triggerChildCount(b.shape[ib]) > 0;
+    const solid = ta === MotionType.Dynamic || tb === MotionType.Dynamic;
+    if (!solid && !trigger && !childTriggers) continue;
+    if (!ws.shouldCollide(ia, ib)) continue;
+    // Order: a static (or the non-moving) body is B; otherwise the smaller handle is A.
+    if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
+      const t = ia;
+      ia = ib;
+      ib = t;
+    }
+    const shapeA = b.shape[ia]!,
+      shapeB = b.shape[ib]!;
+    ws.originPose(ia, ws.poseA);
+    ws.originPose(ib, ws.poseB);
+    pairCount++;
+    mb.clear();
+    if (trigger) {
+      collideShapes(shapeA, ws.poseA, shapeB, ws.poseB, 0, mb);
+      let overlap = false;
+      for (let m = 0; m < mb.count && !overlap; m++) {
+        const man = mb.items[m];
+        for (let c = 0; c < man.count; c++) if (man.depth[c] >= 0) overlap = true;
+      }
+      if (overlap) ws.triggerCur.insert(b.handle[ia], b.handle[ib]);
+      continue;
+    }
+    const margin = b.margin[ia] + b.margin[ib];
+    const sweepT = sweepPair(ws, ia, ib, shapeA, shapeB);
+    // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
+    // those still need their overlap test).
+    if (sweepT < 0 && !childTriggers) continue;
+    const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
+    // Two convex shapes, no trigger children and no child surfaces: the contact cache may keep last step's
+    // manifold (ContactSolver.findReusable). A compound's manifolds go through the child loop below.
+    const convexPair = shapeA.type <= ShapeType.ConvexHull && shapeB.type <= ShapeType.ConvexHull && !childTriggers && !split;
+    const reuse = convexPair && sweepT === 0 ? solver.findReusable(b, ia, ib) : -1;
+    if (reuse < 0) {
+      if (sweepT > 0) {
+        // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
+        ws.motionA.poseAt(sweepT, ws.poseA);
+        ws.motionB.poseAt(sweepT, ws.poseB);
+      }
+      mb.margin = margin;
+      collideShapesInto(shapeA, ws.poseA, shapeB, ws.poseB, mb);
+      if (mb.count === 0) continue;
+      if (sweepT > 0) rewindManifolds(ws, mb, sweepT);
+    }
+    const mat = combineMaterial(ws, ia, ib, b.material[ia], b.material[ib], ws.pairMaterial);
+    if (
+      b.continuity[ia] === ContinuousDetectionMode.Continuous &&
+      b.continuity[ib] === ContinuousDetectionMode.Continuous &&
+      ta === MotionType.Dynamic &&
+      tb === MotionType.Dynamic
+    ) {
+      const ha = b.handle[ia],
+        hb = b.handle[ib];
+      if (ha < hb) ws.continuousContactPairs.insert(ha, hb);
+      else ws.continuousContactPairs.insert(hb, ha);
+    }
+    if (reuse >= 0) {
+      contacts += solver.reuse(b, ia, ib, reuse, mat);
+      continue;
+    }
+    // A convex pair's single manifold (at t0 poses) is what the cache may reuse next step.
+    const reusable = convexPair && sweepT === 0 && mb.count === 1;
+    for (let m = 0; m < mb.count; m++) {
+      const man = mb.items[m];
+      if (man.count === 0) continue;
+      if (childTriggers) {
+        if (isTriggerChild(shapeA, man.childA) || isTriggerChild(shapeB, man.childB)) {
+          for (let c = 0; c < man.count; c++) {
+            if (man.depth[c] >= 0) {
+              ws.triggerCur.insert(b.handle[ia], b.handle[ib]);
+              break;
+            }
+          }
+          continue;
+        }
+        if (!solid) continue;
+      }
+      const mm = split ? childManifoldMaterial(ws, ia, ib, man, mat) : mat;
+      if (mm === null) continue;
+      // Each contact's point on the faster-turning body, so a fast spin cannot carry its feature through
+      // a speculative contact unseen (contactAnchors.ts).
+      anchorOnFasterTurningBody(b, ia, ib, man);
+      solver.add(b, ia, ib, man, mm, reusable);
+      contacts += man.count;
+      for (let c = 0; c < man.count; c++) if (man.depth[c] < 0) speculative++;
+    }
+  }
+  ws.stats.pairs = pairCount;
+  ws.stats.manifolds = solver.count;
+  ws.stats.contacts = contacts;
+  ws.stats.speculativeContacts = speculative + solver.speculativeReused;
+}
+
+/**
+ * A manifold between children of bodies with per-child surfaces (setChildSurfaces): null when the
+ * children's filters keep them apart or a child is a trigger (its overlap becomes a trigger event of the
+ * pair), else the pair material, combined from the children's materials when either has its own.
+ */
+function childManifoldMaterial(ws: WorldState, ia: number, ib: number, man: ContactManifold, mat: PairMaterial): PairMaterial | null {
+  const b = ws.bodies;
+  const sa = b.flags[ia] & BodyFlag.ChildSurfaces ? ws.childSurfaces.get(b.handle[ia]) : undefined,
+    sb = b.flags[ib] & BodyFlag.ChildSurfaces ? ws.childSurfaces.get(b.handle[ib]) : undefined;
+  const ra = sa ? sa.runOf(man.childA) : -1,
+    rb = sb ? sb.runOf(man.childB) : -1;
+  // A side without surfaces of its own filters as its body.
+  const memA = sa ? sa.membership[ra] : b.membership[ia],
+    colA = sa ? sa.collideWith[ra] : b.collideWith[ia],
+    memB = sb ? sb.membership[rb] : b.membership[ib],
+    colB = sb ? sb.collideWith[rb] : b.collideWith[ib];
+  if ((memA & colB) === 0 || (memB & colA) === 0) return null;
+  if ((sa && sa.trigger[ra]) || (sb && sb.trigger[rb])) {
+    for (let c = 0; c < man.count; c++) {
+      if (man.depth[c] >= 0) {
+        ws.triggerCur.insert(b.handle[ia], b.handle[ib]);
+        break;
+      }
+    }
+    return null;
+  }
+  const ma = sa ? sa.materials[ra] : null,
+    mb = sb ? sb.materials[rb] : null;
+  if (ma === null && mb === null) return mat;
+  return combineMaterial(ws, ia, ib, ma ?? b.material[ia], mb ?? b.material[ib], ws.childPairMaterial);
+}
+
+/** Combines two surfaces into the pair material `m` (Babylon/Havok combine modes; the larger mode wins). */
+function combineMaterial(ws: WorldState, ia: number, ib: number, A: SurfaceMaterial, B: SurfaceMaterial, m: PairMaterial): PairMaterial {
+  const fm = A.frictionCombine > B.frictionCombine ? A.frictionCombine : B.frictionCombine;
+  const rm = A.restitutionCombine > B.restitutionCombine ? A.restitutionCombine : B.restitutionCombine;
+  // Combined in a loop over a scratch array: no calls with double arguments per pair.
+  const c = ws.combineScratch;
+  c[0] = A.friction;
+  c[1] = B.friction;
+  c[2] = A.staticFriction;
+  c[3] = B.staticFriction;
+  c[4] = A.restitution;
+  c[5] = B.restitution;
+  for (let k = 0; k < 6; k += 2) {
+    const x = c[k],
+      y = c[k + 1];
+    const mode = k === 4 ? rm : fm;
+    c[6 + k / 2] =
+      mode === CombineMode.GeometricMean
+        ? Math.sqrt(x * y)
+        : mode === CombineMode.Maximum
+          ? (x > y ? x : y)
+          : mode === CombineMode.ArithmeticMean
+            ? (x + y) * 0.5
+            : mode === CombineMode.Multiply
+              ? x * y
+              : x < y
+                ? x
+                : y;
+  }
+  m.friction = c[6];
+  m.staticFriction = c[7];
+  m.restitution = c[8];
+  m.restitutionThreshold = ws.restitutionThreshold;
+  m.spring.frequency = ws.contactSpring.frequency;
+  m.spring.dampingRatio = ws.contactSpring.dampingRatio;
+  m.maximumRecoveryVelocity = ws.maximumRecoveryVelocity;
+  if (ws.pairMaterialCallback) ws.pairMaterialCallback(ws.bodies.handle[ia], ws.bodies.handle[ib], m);
+  return m;
+}

@@ -1,0 +1,122 @@
+/**
+ * Contact and trigger events of the step (step 9): began / persisted / ended per body pair, enter / exit
+ * per trigger pair (one event per pair per step).
+ */
+import { PairTable } from "../../collections/pairTable";
+import { CONTACT, ContactField, HEADER, HeaderField, TOUCH_TOLERANCE } from "../../dynamics/contactSolver";
+import { ContactEventType, TriggerEventType } from "../events";
+import type { WorldState } from "../worldState";
+
+/**
+ * Ended contact events: pairs that touched last step and not now, unless both sides are at rest (sleep keeps
+ * them silent). A method of its own, apart from buildEvents' loop over the contacts: the first pair of
+ * resting bodies to part takes a branch for the first time, and the deoptimisation that follows should not
+ * send the contact loop (doubles, which unoptimised code boxes) back to the interpreter.
+ */
+function reportEndedContacts(ws: WorldState, cur: PairTable, prev: PairTable): void {
+  const b = ws.bodies;
+  const ev = ws.contactEvents;
+  for (let e = 0; e < prev.count; e++) {
+    const ha = prev.keyA[e],
+      hb = prev.keyB[e];
+    if (cur.find(ha, hb) >= 0) continue;
+    const ia = b.indexOf(ha),
+      ib = b.indexOf(hb);
+    if (ia < 0 || ib < 0) continue; // removed bodies report nothing
+    if (ws.isResting(ia) && ws.isResting(ib)) {
+      const k = cur.insert(ha, hb);
+      for (let q = 0; q < 6; q++) cur.payload[k * 6 + q] = prev.payload[e * 6 + q];
+      continue;
+    }
+    const pl = prev.payload;
+    ev.add(ha, hb, ContactEventType.Ended, pl, e * 6);
+  }
+}
+
+/** Contact events per body pair: began / persisted / ended (one per pair per step). */
+export function buildEvents(ws: WorldState): void {
+  const b = ws.bodies;
+  const t = ws.touchingPrev;
+  ws.touchingPrev = ws.touchingCur;
+  ws.touchingCur = t;
+  const cur = ws.touchingCur,
+    prev = ws.touchingPrev;
+  cur.clear();
+  const ev = ws.contactEvents;
+  const hd = ws.solver.header,
+    cs = ws.solver.contacts;
+  const count = ws.solver.count;
+  let deepest = 0;
+  let m = 0;
+  while (m < count) {
+    const ha = hd[m * HEADER + HeaderField.handleA],
+      hb = hd[m * HEADER + HeaderField.handleB];
+    // Manifolds of one body pair are consecutive (the narrow phase adds them together).
+    let end = m + 1;
+    while (end < count && hd[end * HEADER + HeaderField.handleA] === ha && hd[end * HEADER + HeaderField.handleB] === hb) end++;
+    let total = 0,
+      minSep = Infinity,
+      best = -1,
+      bestImpulse = -1;
+    for (let j = m; j < end; j++) {
+      const n = hd[j * HEADER + HeaderField.count];
+      for (let c = 0; c < n; c++) {
+        const co = (j * 4 + c) * CONTACT;
+        const imp = cs[co + ContactField.totalImpulse];
+        total += imp;
+        const sep = cs[co + ContactField.separation];
+        if (sep < minSep) minSep = sep;
+        if (-sep > deepest) deepest = -sep;
+        if (imp > bestImpulse || (imp === bestImpulse && best >= 0 && sep < cs[best + ContactField.separation])) {
+          bestImpulse = imp;
+          best = co;
+        }
+      }
+    }
+    // Touching: the solver pushed, or the surfaces are within a small contact tolerance.
+    if (best >= 0 && (total > 0 || minSep <= TOUCH_TOLERANCE)) {
+      const mi = Math.floor(best / (4 * CONTACT));
+      const nx = hd[mi * HEADER + HeaderField.normalX],
+        ny = hd[mi * HEADER + HeaderField.normalX + 1],
+        nz = hd[mi * HEADER + HeaderField.normalX + 2];
+      const px = cs[best + ContactField.pointX],
+        py = cs[best + ContactField.pointX + 1],
+        pz = cs[best + ContactField.pointX + 2];
+      const e = cur.insert(ha, hb);
+      const pl = cur.payload;
+      pl[e * 6] = px;
+      pl[e * 6 + 1] = py;
+      pl[e * 6 + 2] = pz;
+      pl[e * 6 + 3] = nx;
+      pl[e * 6 + 4] = ny;
+      pl[e * 6 + 5] = nz;
+      const type = prev.find(ha, hb) >= 0 ? ContactEventType.Persisted : ContactEventType.Began;
+      const k = ev.add(ha, hb, type, pl, e * 6);
+      ev.separation[k] = minSep;
+      ev.impulse[k] = total;
+    }
+    m = end;
+  }
+  ws.stats.maxPenetration = deepest;
+  reportEndedContacts(ws, cur, prev);
+  // Trigger enter / exit.
+  const tc = ws.triggerCur,
+    tp = ws.triggerPrev;
+  const te = ws.triggerEvents;
+  for (let e = 0; e < tc.count; e++) {
+    if (tp.find(tc.keyA[e], tc.keyB[e]) < 0) te.add(tc.keyA[e], tc.keyB[e], TriggerEventType.Entered);
+  }
+  for (let e = 0; e < tp.count; e++) {
+    const ha = tp.keyA[e],
+      hb = tp.keyB[e];
+    if (tc.find(ha, hb) >= 0) continue;
+    const ia = b.indexOf(ha),
+      ib = b.indexOf(hb);
+    if (ia < 0 || ib < 0) continue;
+    if (ws.isResting(ia) && ws.isResting(ib)) {
+      tc.insert(ha, hb);
+      continue;
+    }
+    te.add(ha, hb, TriggerEventType.Exited);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The step's prediction (steps 1-3 of docs/design.md): the list of awake moving bodies, then each body's
+ * t0 pose, world inertia, gyroscopic term, speculative margin and velocity-expanded bounds (bepu
+ * BoundingBoxBatcher).
+ */
+import { BodyFlag } from "../../dynamics/bodySet";
+import { predictBodyBounds } from "../../dynamics/boundsExpansion";
+import { clampSpeeds, integrateGyroscopic, updateWorldInertia } from "../../dynamics/integrator";
+import { ContinuousDetectionMode, MotionType } from "../descriptions";
+import { type WorldState, TREE_MOVING } from "../worldState";
+
+/** 1. The awake bodies that move, in storage order (deterministic). */
+export function buildActiveList(ws: WorldState): void {
+  const b = ws.bodies;
+  const a = ws.active;
+  a.clear();
+  for (let i = 0; i < b.count; i++) {
+    if (b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0) a.push(i);
+  }
+}
+
+/**
+ * 2-3. Predict: the swept transform's t0 pose, world inertia, the gyroscopic term, then each body's
+ * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
+ */
+export function predict(ws: WorldState, dt: number): void {
+  const ids = ws.active.data;
+  const sc = ws.stepScalars;
+  sc[0] = dt;
+  sc[1] = ws.gx;
+  sc[2] = ws.gy;
+  sc[3] = ws.gz;
+  sc[4] = ws.maxLinearSpeed;
+  sc[5] = ws.maxAngularSpeed;
+  for (let k = 0; k < ws.active.count; k++) predictBody(ws, ids[k]);
+}
+
+/** predict() for one body; reads dt and gravity from stepScalars. */
+function predictBody(ws: WorldState, i: number): void {
+  const b = ws.bodies;
+  const sc = ws.stepScalars;
+  const dt = sc[0];
+  const i3 = i * 3,
+    i4 = i * 4;
+  b.pos0[i3] = b.pos[i3];
+  b.pos0[i3 + 1] = b.pos[i3 + 1];
+  b.pos0[i3 + 2] = b.pos[i3 + 2];
+  b.rot0[i4] = b.rot[i4];
+  b.rot0[i4 + 1] = b.rot[i4 + 1];
+  b.rot0[i4 + 2] = b.rot[i4 + 2];
+  b.rot0[i4 + 3] = b.rot[i4 + 3];
+  updateWorldInertia(b, i);
+  const dynamic = b.motionType[i] === MotionType.Dynamic;
+  if (dynamic) {
+    clampSpeeds(b, i, sc);
+    integrateGyroscopic(b, i, sc);
+  }
+  // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
+  let vx = b.vel[i3],
+    vy = b.vel[i3 + 1],
+    vz = b.vel[i3 + 2];
+  if (dynamic) {
+    const m = b.invMass[i];
+    const gf = m > 0 ? b.gravityFactor[i] * dt : 0;
+    vx += gf * sc[1] + dt * m * b.force[i3];
+    vy += gf * sc[2] + dt * m * b.force[i3 + 1];
+    vz += gf * sc[3] + dt * m * b.force[i3 + 2];
+  }
+  const shape = b.shape[i];
+  if (shape === null) {
+    // A shapeless body has no pairs; its margin is its minimum.
+    b.margin[i] = b.marginMin[i];
+    return;
+  }
+  ws.originPose(i, ws.poseA);
+  shape.computeAabb(ws.poseA, b.aabb, i * 6);
+  const io = ws.boundsIO;
+  io[0] = dt;
+  io[1] = vx;
+  io[2] = vy;
+  io[3] = vz;
+  predictBodyBounds(b, i, io, b.continuity[i] === ContinuousDetectionMode.Discrete);
+  if (b.tree[i] === TREE_MOVING) ws.movingTree.setLeafAabbFrom(b.proxy[i], b.aabb, i * 6);
+}

@@ -1,0 +1,57 @@
+/**
+ * The substepped soft solve (step 7, Box2D v3 soft step) and the step's final counters.
+ */
+import { BodyFlag } from "../../dynamics/bodySet";
+import { integratePositions, integrateVelocities, updateWorldInertia } from "../../dynamics/integrator";
+import { MotionType } from "../descriptions";
+import type { WorldState } from "../worldState";
+
+/** 7. The substepped soft solve (Box2D v3 soft step): integrate, warm start, solve, integrate, relax; restitution. */
+export function solve(ws: WorldState, dt: number): void {
+  const b = ws.bodies;
+  const n = ws.substeps;
+  const h = dt / n;
+  const solver = ws.solver;
+  const joints = ws.joints;
+  const hasJoints = joints.count > 0;
+  // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
+  if (hasJoints) joints.prepare(b, dt, h);
+  // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
+  const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
+  const gi = gl > 0 ? -1 / gl : 0;
+  solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi);
+  for (let s = 0; s < n; s++) {
+    integrateVelocities(b, ws.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
+    if (hasJoints) joints.warmStart(b);
+    solver.warmStart(b);
+    if (hasJoints) joints.solve(b, h, true);
+    solver.solve(b, h);
+    integratePositions(b, ws.active, h);
+    if (hasJoints) joints.solve(b, h, false);
+    solver.relax(b, h);
+  }
+  // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
+  solver.applyRestitution(b);
+  // Forces act for one step.
+  const ids = ws.active.data;
+  for (let k = 0; k < ws.active.count; k++) {
+    const i = ids[k];
+    // Element writes: TypedArray.fill with a range is a builtin call that allocated here every step.
+    const f = b.force,
+      tq = b.torque;
+    f[i * 3] = f[i * 3 + 1] = f[i * 3 + 2] = 0;
+    tq[i * 3] = tq[i * 3 + 1] = tq[i * 3 + 2] = 0;
+    updateWorldInertia(b, i);
+  }
+}
+
+/** After islands and sleep (6) and events (9): the step's body counts. */
+export function finishStep(ws: WorldState): void {
+  const b = ws.bodies;
+  let awake = 0;
+  for (let i = 0; i < b.count; i++) {
+    if (b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0) awake++;
+  }
+  ws.stats.bodies = b.count;
+  ws.stats.awakeBodies = awake;
+}
