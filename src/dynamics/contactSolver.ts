@@ -19,7 +19,7 @@
 import type { ContactManifold } from "../collision/contactManifold";
 import type { PairMaterial } from "../world/descriptions";
 import type { BodySet } from "./bodySet";
-import { ShockPropagation } from "./shockPropagation";
+import { SHOCK_MAX_DEPTH, ShockPropagation } from "./shockPropagation";
 
 /** Header fields per manifold. */
 const H_A = 0,
@@ -640,7 +640,7 @@ export class ContactSolver {
           mx += l * c[co + C_PX]; my += l * c[co + C_PX + 1]; mz += l * c[co + C_PX + 2];
         }
         routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
-        this.route(i, 1);
+        this.route(i);
       }
     }
   }
@@ -656,7 +656,7 @@ export class ContactSolver {
       bodies.angVel[b3 + k] = savedVelocity[3 + k];
     }
     impulseChange(this.cur.contacts, i, n);
-    this.route(i, 1);
+    this.route(i);
   }
 
   /**
@@ -690,7 +690,7 @@ export class ContactSolver {
       }
       if (f === 0) continue;
       routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
-      this.route(i, 1);
+      this.route(i);
     }
   }
 
@@ -1136,18 +1136,19 @@ export class ContactSolver {
       }
       if (frozen !== 0 && rf !== 0) {
         routeIO[0] = rf; routeIO[1] = rmx; routeIO[2] = rmy; routeIO[3] = rmz;
-        this.route(i, 1);
+        this.route(i);
       }
     }
   }
 
   /**
-   * Shock propagation (shockPropagation.ts): the normal impulse routeIO[0] that frozen manifold m's rows just added
-   * is added to the accumulated impulse of the manifold supporting its lower body, shared equally by its contacts
-   * and projected on its normal, and so on down while that support is frozen too. No velocity changes: the warm
+   * Shock propagation (shockPropagation.ts): the normal impulse routeIO[0] (first moment routeIO[1..3]) that frozen
+   * manifold m's rows just added is added to the accumulated impulse of the manifold supporting its lower body,
+   * projected on its normal and split over its contacts with the same force and moment (supportShares), marked as
+   * routed there (C_ROUTED), and so on down while that support is frozen too. No velocity changes: the warm
    * start applies both next substep, where they cancel on the lower body.
    */
-  private route(m: number, addImpulse: number): void {
+  private route(m: number): void {
     const s = this.cur;
     const hd = s.header,
       c = s.contacts,
@@ -1158,7 +1159,7 @@ export class ContactSolver {
       my = routeIO[2],
       mz = routeIO[3];
     let cur = m;
-    for (let depth = 0; depth < 16; depth++) {
+    for (let depth = 0; depth < SHOCK_MAX_DEPTH; depth++) {
       const o = cur * HEADER;
       const fz = hd[o + H_FROZEN];
       const lower = fz === 1 ? bi[cur * 2] : bi[cur * 2 + 1];
@@ -1184,13 +1185,10 @@ export class ContactSolver {
       for (let k = 0; k < cnt; k++) {
         const co = (sm * 4 + k) * CONTACT;
         const g = routeShare[k];
-        let added = g;
-        if (addImpulse === 1) {
-          const old = c[co + C_NORMAL_IMPULSE];
-          const ni = old + g > 0 ? old + g : 0;
-          c[co + C_NORMAL_IMPULSE] = ni;
-          added = ni - old;
-        }
+        const old = c[co + C_NORMAL_IMPULSE];
+        const ni = old + g > 0 ? old + g : 0;
+        c[co + C_NORMAL_IMPULSE] = ni;
+        const added = ni - old;
         const r = c[co + C_ROUTED] + added;
         c[co + C_ROUTED] = r > 0 ? r : 0;
         f += added;

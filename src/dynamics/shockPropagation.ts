@@ -10,11 +10,14 @@
  * its normal rows as if the lower body were fixed: the rows' effective mass is the upper body's, so the spring
  * holds it within a fraction of a millimetre and the pair converges in one pass. The impulse the rows add is not
  * lost: it is routed to the contact that supports the lower body (its own support, down the stack to a body not
- * frozen this way, usually the ground), added to that contact's accumulated impulse. The warm start applies both
+ * frozen this way, usually the ground), added to that contact's accumulated impulse with the same force and the
+ * same moment about the lower body (ContactSolver.route, supportShares). The warm start applies both
  * in the next substep, where they cancel on the lower body, so the lower body never feels a kick it was not
  * allowed to react to, and the ground carries the whole stack's weight (its friction bound included).
  *
  * Friction rows keep both bodies' true masses: shock propagation only decides who gives way along the normal.
+ * The frozen rows read the lower body's velocity as zero (its own rows and its support take care of it); a lower
+ * body moved along the normal by something else (a joint) carries the upper one only through the push-out.
  */
 
 /** A contact's upper body must be at least this many times heavier than its lower one. */
@@ -24,7 +27,7 @@ export const SHOCK_MASS_RATIO = 4;
 export const SHOCK_MIN_UP = 0.7;
 
 /** How far down a stack a routed impulse travels (stacks are short; this only guards odd contact graphs). */
-const MAX_DEPTH = 16;
+export const SHOCK_MAX_DEPTH = 16;
 
 /**
  * Per step: which manifolds freeze their lower body, and which manifold supports each body. The manifold store
