@@ -50,9 +50,10 @@ const H_A = 0,
   H_STATIC_FRICTION = 36,
   H_IMPACT = 37, // 1: a manifold of 2+ contacts meeting an impact this step (the centroid pre-pass runs)
   H_CENTROID_MASS = 38, // normal effective mass at the centroid of the contacts
-  H_FROZEN = 39; // shock propagation: 1 or 2 when the normal rows treat A or B as fixed (see shockPropagation.ts)
+  H_FROZEN = 39, // shock propagation: 1 or 2 when the normal rows treat A or B as fixed (see shockPropagation.ts)
+  H_ROUTED = 40; // 4 numbers, one per contact: the part of its normal impulse routed from frozen loads above (route)
 /** Header stride. */
-export const HEADER = 40;
+export const HEADER = 44;
 
 /**
  * The contact cache's limits (Jolt's PhysicsSettings mBodyPairCacheMaxDeltaPositionSq and
@@ -94,10 +95,9 @@ const C_ANX = 0, // rA x n: A's angular Jacobian of the normal row (fixed for th
   C_L2 = 41,
   C_FEATURE = 42,
   C_PX = 43, // contact point at t0, world
-  C_STICK = 46, // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
-  C_ROUTED = 47; // shock propagation: the part of the normal impulse routed from frozen loads above (route)
+  C_STICK = 46; // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
 /** Contact stride. */
-export const CONTACT = 48;
+export const CONTACT = 47;
 
 /**
  * A contact whose bodies approach faster than this at the start of the step meets an impact during the
@@ -342,7 +342,7 @@ export class ContactSolver {
             t1 = pc[po + C_T1_IMPULSE];
             t2 = pc[po + C_T2_IMPULSE];
             stick = pc[po + C_STICK];
-            routed = pc[po + C_ROUTED];
+            routed = this.prev.header[old * HEADER + H_ROUTED + j];
             // A body put back by the world's numerical guard must not warm start from a NaN impulse.
             if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
             break;
@@ -353,7 +353,7 @@ export class ContactSolver {
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
       c[co + C_STICK] = stick;
-      c[co + C_ROUTED] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
+      hd[o + H_ROUTED + k] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
       c[co + C_WARM] = -1;
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
@@ -455,14 +455,14 @@ export class ContactSolver {
         t1 = pc[pk + C_T1_IMPULSE],
         t2 = pc[pk + C_T2_IMPULSE];
       const stick = pc[pk + C_STICK];
-      const routed = pc[pk + C_ROUTED];
+      const routed = ph[po + H_ROUTED + k];
       // A body put back by the world's numerical guard must not warm start from a NaN impulse.
       if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
       c[co + C_NORMAL_IMPULSE] = ni;
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
       c[co + C_STICK] = stick;
-      c[co + C_ROUTED] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
+      hd[o + H_ROUTED + k] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
       c[co + C_WARM] = -1;
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
@@ -618,11 +618,11 @@ export class ContactSolver {
         const n = hd[i * HEADER + H_COUNT];
         for (let k = 0; k < n; k++) {
           const co = (i * 4 + k) * CONTACT;
-          const r = c[co + C_ROUTED];
+          const r = hd[i * HEADER + H_ROUTED + k];
           if (r === 0) continue;
           const ni = c[co + C_NORMAL_IMPULSE] - r;
           c[co + C_NORMAL_IMPULSE] = ni > 0 ? ni : 0;
-          c[co + C_ROUTED] = 0;
+          hd[i * HEADER + H_ROUTED + k] = 0;
         }
       }
     }
@@ -635,7 +635,7 @@ export class ContactSolver {
         const n = hd[i * HEADER + H_COUNT];
         for (let k = 0; k < n; k++) {
           const co = (i * 4 + k) * CONTACT;
-          const l = c[co + C_NORMAL_IMPULSE] - c[co + C_ROUTED];
+          const l = c[co + C_NORMAL_IMPULSE] - hd[i * HEADER + H_ROUTED + k];
           f += l;
           mx += l * c[co + C_PX]; my += l * c[co + C_PX + 1]; mz += l * c[co + C_PX + 2];
         }
@@ -860,7 +860,7 @@ export class ContactSolver {
         const old = c[co + C_NORMAL_IMPULSE];
         // The spring holds the contact's own load; a load routed through it from a frozen pair above (route) is
         // not the spring's to give back.
-        const own = old - c[co + C_ROUTED];
+        const own = old - hd[o + H_ROUTED + k];
         let next = old - c[co + C_NORMAL_MASS] * ms * (vn + bias) - is * (own > 0 ? own : 0);
         if (next < 0) next = 0;
         const lambda = next - old;
@@ -1145,7 +1145,7 @@ export class ContactSolver {
    * Shock propagation (shockPropagation.ts): the normal impulse routeIO[0] (first moment routeIO[1..3]) that frozen
    * manifold m's rows just added is added to the accumulated impulse of the manifold supporting its lower body,
    * projected on its normal and split over its contacts with the same force and moment (supportShares), marked as
-   * routed there (C_ROUTED), and so on down while that support is frozen too. No velocity changes: the warm
+   * routed there (H_ROUTED), and so on down while that support is frozen too. No velocity changes: the warm
    * start applies both next substep, where they cancel on the lower body.
    */
   private route(m: number): void {
@@ -1189,8 +1189,8 @@ export class ContactSolver {
         const ni = old + g > 0 ? old + g : 0;
         c[co + C_NORMAL_IMPULSE] = ni;
         const added = ni - old;
-        const r = c[co + C_ROUTED] + added;
-        c[co + C_ROUTED] = r > 0 ? r : 0;
+        const r = hd[so + H_ROUTED + k] + added;
+        hd[so + H_ROUTED + k] = r > 0 ? r : 0;
         f += added;
         mx += added * c[co + C_PX]; my += added * c[co + C_PX + 1]; mz += added * c[co + C_PX + 2];
       }
@@ -1554,7 +1554,7 @@ function supportShares(hd: Float64Array, c: Float64Array, sm: number, cnt: numbe
     for (let k = 0; k < cnt; k++) {
       const co = (sm * 4 + k) * CONTACT;
       if ((active & (1 << k)) === 0) {
-        const g = -c[co + C_ROUTED];
+        const g = -hd[so + H_ROUTED + k];
         routeShare[k] = g;
         f -= g;
         fmx -= g * c[co + C_PX]; fmy -= g * c[co + C_PX + 1]; fmz -= g * c[co + C_PX + 2];
@@ -1605,7 +1605,7 @@ function supportShares(hd: Float64Array, c: Float64Array, sm: number, cnt: numbe
       const g = f / na + (dx * t1x + dy * t1y + dz * t1z) * x1 + (dx * t2x + dy * t2y + dz * t2z) * x2;
       routeShare[k] = g;
       // A contact cannot pass on more load than it carries: its routed part must stay non-negative.
-      const wrong = -(c[co + C_ROUTED] + g);
+      const wrong = -(hd[so + H_ROUTED + k] + g);
       if (wrong > worstShare) {
         worstShare = wrong;
         worst = k;
