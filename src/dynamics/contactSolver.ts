@@ -23,6 +23,7 @@ import { IntList } from "../collections/intList";
 import { StampSet } from "../collections/stampSet";
 import { PIN_MASS_RATIO, meetsImpact, PinField, PIN_A, PIN_B, PIN_NONE, PIN_SEPARATION } from "./pinnedContacts";
 import { ensureRolling, prepareRolling, solveRolling, warmStartRolling } from "./rollingResistance";
+import { SHOCK_MAX_DEPTH, ShockPropagation } from "./shockPropagation";
 
 /** Header fields per manifold. */
 const H_A = 0,
@@ -54,9 +55,11 @@ const H_A = 0,
   H_STATIC_FRICTION = 36,
   H_IMPACT = 37, // 1: a manifold of 2+ contacts meeting an impact this step (the centroid pre-pass runs)
   H_CENTROID_MASS = 38, // normal effective mass at the centroid of the contacts
-  H_ROLLING = 39; // the pair's rolling resistance coefficient (./rollingResistance)
+  H_ROLLING = 39, // the pair's rolling resistance coefficient (./rollingResistance)
+  H_FROZEN = 40, // shock propagation: 1 or 2 when the normal rows treat A or B as fixed (see shockPropagation.ts)
+  H_ROUTED = 41; // 4 numbers, one per contact: the part of its normal impulse routed from frozen loads above (route)
 /** Header stride. */
-export const HEADER = 40;
+export const HEADER = 45;
 
 /**
  * The contact cache's limits (Jolt's PhysicsSettings mBodyPairCacheMaxDeltaPositionSq and
@@ -237,6 +240,9 @@ function hashKey(a: number, b: number, c: number): number {
 export class ContactSolver {
   private cur = new ManifoldStore();
   private prev = new ManifoldStore();
+  private shock = new ShockPropagation();
+  /** Whether some contact's impulse holds a routed part (prepare strips it before routing again). */
+  private routedLastStep = false;
   /** Manifolds the contact cache reused this step, and how many of their contacts are apart. */
   reused = 0;
   speculativeReused = 0;
@@ -382,6 +388,7 @@ export class ContactSolver {
       c[co + C_PX] = px;
       c[co + C_PX + 1] = py;
       c[co + C_PX + 2] = pz;
+      let routed = 0;
       let ni = 0,
         t1 = 0,
         t2 = 0,
@@ -395,6 +402,7 @@ export class ContactSolver {
             t1 = pc[po + C_T1_IMPULSE];
             t2 = pc[po + C_T2_IMPULSE];
             stick = pc[po + C_STICK];
+            routed = this.prev.header[old * HEADER + H_ROUTED + j];
             // A body put back by the world's numerical guard must not warm start from a NaN impulse.
             if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
             break;
@@ -405,6 +413,7 @@ export class ContactSolver {
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
       c[co + C_STICK] = stick;
+      hd[o + H_ROUTED + k] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
       c[co + C_WARM] = -1;
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
@@ -526,12 +535,14 @@ export class ContactSolver {
         t1 = pc[pk + C_T1_IMPULSE],
         t2 = pc[pk + C_T2_IMPULSE];
       const stick = pc[pk + C_STICK];
+      const routed = ph[po + H_ROUTED + k];
       // A body put back by the world's numerical guard must not warm start from a NaN impulse.
       if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
       c[co + C_NORMAL_IMPULSE] = ni;
       c[co + C_T1_IMPULSE] = t1;
       c[co + C_T2_IMPULSE] = t2;
       c[co + C_STICK] = stick;
+      hd[o + H_ROUTED + k] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
       c[co + C_WARM] = -1;
       c[co + C_IMPACT_IMPULSE] = 0;
       c[co + C_MAX_NORMAL_IMPULSE] = 0;
@@ -555,8 +566,10 @@ export class ContactSolver {
    * Computes effective masses, softness for the substep length h, and the pre-solve normal velocity
    * used by restitution. Inverse inertias are the world ones at the start of the step.
    */
-  prepare(bodies: BodySet, h: number): void {
+  prepare(bodies: BodySet, h: number, upX = 0, upY = 0, upZ = 0): void {
     const s = this.cur;
+    const shock = this.shock;
+    shock.begin(bodies.count);
     const hd = s.header,
       c = s.contacts,
       bi = s.bodyIndex;
@@ -594,6 +607,11 @@ export class ContactSolver {
         t2z = hd[o + H_T2X + 2];
       const ia = a * 6,
         ib = b * 6;
+      // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
+      const frozen = shock.classify(i, a, b, mA, mB, nx * upX + ny * upY + nz * upZ);
+      hd[o + H_FROZEN] = frozen;
+      const sA = frozen === 1 ? 0 : 1,
+        sB = frozen === 2 ? 0 : 1;
       const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
       const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
       const n = hd[o + H_COUNT];
@@ -619,7 +637,11 @@ export class ContactSolver {
         // I*(a x d) for A and B
         let ux = iA0 * an_x + iA3 * an_y + iA4 * an_z, uy = iA3 * an_x + iA1 * an_y + iA5 * an_z, uz = iA4 * an_x + iA5 * an_y + iA2 * an_z;
         let vx = iB0 * bn_x + iB3 * bn_y + iB4 * bn_z, vy = iB3 * bn_x + iB1 * bn_y + iB5 * bn_z, vz = iB4 * bn_x + iB5 * bn_y + iB2 * bn_z;
-        const kn = mA + mB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
+        if (frozen !== 0) {
+          ux *= sA; uy *= sA; uz *= sA;
+          vx *= sB; vy *= sB; vz *= sB;
+        }
+        const kn = mA * sA + mB * sB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
         c[co + C_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
         // The normal row's angular terms, once per step: the passes then read 12 numbers per contact instead
         // of recomputing two cross products and two inertia products per visit (Box2D v3 and bepu keep the
@@ -656,7 +678,8 @@ export class ContactSolver {
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
       for (let k = 0; k < n; k++) if (c[(i * 4 + k) * CONTACT + C_WARM] >= 0) impact = 1;
-      hd[o + H_IMPACT] = n >= 2 ? impact : 0;
+      // A frozen pair's impact is stopped by its rows alone (the centroid pre-pass moves both bodies).
+      hd[o + H_IMPACT] = n >= 2 && frozen === 0 ? impact : 0;
       if (n >= 2 && impact === 1) {
         let cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
         for (let k = 0; k < n; k++) {
@@ -674,7 +697,88 @@ export class ContactSolver {
         hd[o + H_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
       }
     }
+    if (this.routedLastStep) {
+      // Last step's routed loads leave the warm start: they are routed again below from what the frozen manifolds
+      // carry now (their contacts may have changed), so that the lower bodies' warm starts balance.
+      for (let i = 0; i < s.count; i++) {
+        const n = hd[i * HEADER + H_COUNT];
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          const r = hd[i * HEADER + H_ROUTED + k];
+          if (r === 0) continue;
+          const ni = c[co + C_NORMAL_IMPULSE] - r;
+          c[co + C_NORMAL_IMPULSE] = ni > 0 ? ni : 0;
+          hd[i * HEADER + H_ROUTED + k] = 0;
+        }
+      }
+    }
+    this.routedLastStep = shock.active;
+    if (shock.active) {
+      // Each frozen manifold's load goes down to its support (and on down the stack), marked as routed there.
+      for (let i = 0; i < s.count; i++) {
+        if (hd[i * HEADER + H_FROZEN] === 0) continue;
+        let f = 0, mx = 0, my = 0, mz = 0;
+        const n = hd[i * HEADER + H_COUNT];
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          const l = c[co + C_NORMAL_IMPULSE] - hd[i * HEADER + H_ROUTED + k];
+          f += l;
+          mx += l * c[co + C_PX]; my += l * c[co + C_PX + 1]; mz += l * c[co + C_PX + 2];
+        }
+        routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
+        this.route(i);
+      }
+    }
     this.preparePins(bodies);
+  }
+
+  /**
+   * After the normal rows of frozen manifold i (n contacts) ran with `body` fixed: puts that body's velocity back
+   * (see saveFrozen) and routes what the rows added down the stack.
+   */
+  private routeFrozen(bodies: BodySet, i: number, n: number, body: number): void {
+    const b3 = body * 3;
+    for (let k = 0; k < 3; k++) {
+      bodies.vel[b3 + k] = savedVelocity[k];
+      bodies.angVel[b3 + k] = savedVelocity[3 + k];
+    }
+    impulseChange(this.cur.contacts, i, n);
+    this.route(i);
+  }
+
+  /**
+   * The warm start's impact rule (below) for frozen manifolds, before any manifold is warm started: the impulse an
+   * impact added is dropped from the contact and from what was routed down for it (route), so that the lower body's
+   * warm starts still balance.
+   */
+  private dropFrozenImpacts(): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      if (hd[o + H_FROZEN] === 0) continue;
+      const n = hd[o + H_COUNT];
+      let f = 0, mx = 0, my = 0, mz = 0;
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const impact = c[co + C_IMPACT_IMPULSE];
+        if (!(impact > 0)) continue;
+        const pn = c[co + C_NORMAL_IMPULSE];
+        const next = pn > impact ? pn - impact : 0;
+        const scale = pn > 0 ? next / pn : 0;
+        c[co + C_NORMAL_IMPULSE] = next;
+        c[co + C_T1_IMPULSE] *= scale;
+        c[co + C_T2_IMPULSE] *= scale;
+        c[co + C_IMPACT_IMPULSE] = 0;
+        const d = next - pn;
+        f += d;
+        mx += d * c[co + C_PX]; my += d * c[co + C_PX + 1]; mz += d * c[co + C_PX + 2];
+      }
+      if (f === 0) continue;
+      routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
+      this.route(i);
+    }
   }
 
   /**
@@ -802,6 +906,7 @@ export class ContactSolver {
     const hd = s.header,
       c = s.contacts,
       bi = s.bodyIndex;
+    if (this.shock.active) this.dropFrozenImpacts();
     const invMass = bodies.invMass,
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
@@ -825,8 +930,9 @@ export class ContactSolver {
         b3 = b * 3,
         a6 = a * 6,
         b6 = b * 6;
-      // A pinned body takes no share of the hit on it (pinnedContacts.ts).
-      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
+      // A pinned body takes no share of the hit on it (pinnedContacts.ts). A frozen manifold (shock propagation)
+      // warm starts both bodies whatever its pin: the load routed to the lower body's support cancels its share.
+      const pin = this.pinning && hd[o + H_FROZEN] === 0 ? this.pinState[i] : PIN_NONE;
       const sA = pin === PIN_A ? 0 : 1,
         sB = pin === PIN_B ? 0 : 1;
       const mA = invMass[a] * sA,
@@ -913,12 +1019,17 @@ export class ContactSolver {
         maxRecovery = hd[o + H_MAX_RECOVERY];
       const a3 = a * 3,
         b3 = b * 3;
-      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
-      const sA = pin === PIN_A ? 0 : 1,
-        sB = pin === PIN_B ? 0 : 1;
+      // A frozen manifold's lower body (shock propagation) and a pinned body (pinnedContacts.ts) take no share of
+      // the normal rows. Both can only be the lighter body, so a frozen manifold ignores its pin: its rows already
+      // hold the lower body fixed (the normal mass and the rows' angular terms are the upper body's, see prepare).
+      const frozen = hd[o + H_FROZEN];
+      const pin = this.pinning && frozen === 0 ? this.pinState[i] : PIN_NONE;
+      const sA = pin === PIN_A || frozen === 1 ? 0 : 1,
+        sB = pin === PIN_B || frozen === 2 ? 0 : 1;
       const mA = invMass[a] * sA,
         mB = invMass[b] * sB;
-      // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
+      // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies); a
+      // frozen one has no centroid pre-pass (prepare clears its H_IMPACT).
       if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
         // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
         // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
@@ -942,10 +1053,13 @@ export class ContactSolver {
           }
         }
       }
+      if (frozen !== 0) saveFrozen(bodies, c, i, n, frozen === 1 ? a : b);
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      if (frozen === 1) vax = vay = vaz = wax = way = waz = 0;
+      else if (frozen === 2) vbx = vby = vbz = wbx = wby = wbz = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const sep = c[co + C_SEPARATION];
@@ -966,7 +1080,10 @@ export class ContactSolver {
           wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
           (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
         const old = c[co + C_NORMAL_IMPULSE];
-        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * ms * (vn + bias) - is * old;
+        // The spring holds the contact's own load; a load routed through it from a frozen pair above (route) is
+        // not the spring's to give back.
+        const own = old - hd[o + H_ROUTED + k];
+        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * ms * (vn + bias) - is * (own > 0 ? own : 0);
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
@@ -988,6 +1105,7 @@ export class ContactSolver {
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      if (frozen !== 0) this.routeFrozen(bodies, i, n, frozen === 1 ? a : b);
       frictionRows(bodies, hd, c, bi, i);
     }
   }
@@ -1043,9 +1161,11 @@ export class ContactSolver {
         b3 = b * 3,
         a4 = a * 4,
         b4 = b * 4;
-      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
-      const sA = pin === PIN_A ? 0 : 1,
-        sB = pin === PIN_B ? 0 : 1;
+      // Frozen lower bodies and pinned bodies as in solve.
+      const frozen = hd[o + H_FROZEN];
+      const pin = this.pinning && frozen === 0 ? this.pinState[i] : PIN_NONE;
+      const sA = pin === PIN_A || frozen === 1 ? 0 : 1,
+        sB = pin === PIN_B || frozen === 2 ? 0 : 1;
       const mA = invMass[a] * sA,
         mB = invMass[b] * sB;
       // n in A's and B's frames (rotation by the conjugate orientations), and n . (pB - pA).
@@ -1088,10 +1208,13 @@ export class ContactSolver {
           }
         }
       }
+      if (frozen !== 0) saveFrozen(bodies, c, i, n, frozen === 1 ? a : b);
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      if (frozen === 1) vax = vay = vaz = wax = way = waz = 0;
+      else if (frozen === 2) vbx = vby = vbz = wbx = wby = wbz = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         const sep =
@@ -1138,6 +1261,7 @@ export class ContactSolver {
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      if (frozen !== 0) this.routeFrozen(bodies, i, n, frozen === 1 ? a : b);
       if (impacting === 1 || (slipping === 1 && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
@@ -1176,8 +1300,10 @@ export class ContactSolver {
         muS = hd[o + H_STATIC_FRICTION];
       restShare[0] = restShare[1] = restShare[2] = restShare[3] = 0;
       // A pinned body takes no share of the rebound either: its mass counts as infinite (pinnedContacts.ts),
-      // for the rebound impulses below, while they are applied.
-      const pin = this.pinning ? this.pinState[i] : PIN_NONE;
+      // for the rebound impulses below, while they are applied. A frozen manifold ignores its pin (see solve).
+      const frozen = hd[o + H_FROZEN];
+      let rf = 0, rmx = 0, rmy = 0, rmz = 0;
+      const pin = this.pinning && frozen === 0 ? this.pinState[i] : PIN_NONE;
       const pinned = pin === PIN_A ? a : pin === PIN_B ? b : -1;
       if (pinned >= 0) holdPinned(bodies, pinned);
       if (hd[o + H_IMPACT] === 1 && pinned < 0) {
@@ -1216,7 +1342,10 @@ export class ContactSolver {
         const dvx = vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray);
         const dvy = vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz);
         const dvz = vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx) - vel[a3 + 2] - (w[a3] * ray - w[a3 + 1] * rax);
-        const vn = dvx * nx + dvy * ny + dvz * nz;
+        let vn = dvx * nx + dvy * ny + dvz * nz;
+        // A frozen pair's rebound is the upper body's alone, off a lower body taken as fixed (see solve).
+        if (frozen === 1) vn += (vel[a3] + (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx + (vel[a3 + 1] + (w[a3 + 2] * rax - w[a3] * raz)) * ny + (vel[a3 + 2] + (w[a3] * ray - w[a3 + 1] * rax)) * nz;
+        else if (frozen === 2) vn -= (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby)) * nx + (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz)) * ny + (vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx)) * nz;
         const old = c[co + C_NORMAL_IMPULSE];
         const nm = pinned < 0 ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, invMass[a], invMass[b], pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
         let lambda = -nm * (vn + e * rel);
@@ -1238,15 +1367,95 @@ export class ContactSolver {
           if (fr[0] * fr[0] + fr[1] * fr[1] > maxF * maxF) projectFriction(fr, c, co);
           const f1 = fr[0],
             f2 = fr[1];
-          contactImpulse[0] = lambda * nx + f1 * t1x + f2 * t2x;
-          contactImpulse[1] = lambda * ny + f1 * t1y + f2 * t2y;
-          contactImpulse[2] = lambda * nz + f1 * t1z + f2 * t2z;
+          const ln = frozen === 0 ? lambda : 0;
+          contactImpulse[0] = ln * nx + f1 * t1x + f2 * t2x;
+          contactImpulse[1] = ln * ny + f1 * t1y + f2 * t2y;
+          contactImpulse[2] = ln * nz + f1 * t1z + f2 * t2z;
           applyImpulse(invMass, inv, vel, w, a, b, c, co + C_RAX, contactImpulse);
+          if (frozen !== 0) {
+            // The normal part moves the upper body only and goes down the stack (route).
+            if (frozen === 1) {
+              const lb = lambda * invMass[b];
+              vel[b3] += lb * nx; vel[b3 + 1] += lb * ny; vel[b3 + 2] += lb * nz;
+              w[b3] += lambda * c[co + C_IBNX]; w[b3 + 1] += lambda * c[co + C_IBNX + 1]; w[b3 + 2] += lambda * c[co + C_IBNX + 2];
+            } else {
+              const la = lambda * invMass[a];
+              vel[a3] -= la * nx; vel[a3 + 1] -= la * ny; vel[a3 + 2] -= la * nz;
+              w[a3] -= lambda * c[co + C_IANX]; w[a3 + 1] -= lambda * c[co + C_IANX + 1]; w[a3 + 2] -= lambda * c[co + C_IANX + 2];
+            }
+            rf += lambda;
+            rmx += lambda * c[co + C_PX]; rmy += lambda * c[co + C_PX + 1]; rmz += lambda * c[co + C_PX + 2];
+          }
         }
       }
       if (pinned >= 0) releasePinned(bodies, pinned);
+      if (frozen !== 0 && rf !== 0) {
+        routeIO[0] = rf; routeIO[1] = rmx; routeIO[2] = rmy; routeIO[3] = rmz;
+        this.route(i);
+      }
     }
   }
+
+  /**
+   * Shock propagation (shockPropagation.ts): the normal impulse routeIO[0] (first moment routeIO[1..3]) that frozen
+   * manifold m's rows just added is added to the accumulated impulse of the manifold supporting its lower body,
+   * projected on its normal and split over its contacts with the same force and moment (supportShares), marked as
+   * routed there (H_ROUTED), and so on down while that support is frozen too. No velocity changes: the warm
+   * start applies both next substep, where they cancel on the lower body.
+   */
+  private route(m: number): void {
+    const s = this.cur;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    const support = this.shock.support;
+    let f = routeIO[0],
+      mx = routeIO[1],
+      my = routeIO[2],
+      mz = routeIO[3];
+    let cur = m;
+    for (let depth = 0; depth < SHOCK_MAX_DEPTH; depth++) {
+      const o = cur * HEADER;
+      const fz = hd[o + H_FROZEN];
+      const lower = fz === 1 ? bi[cur * 2] : bi[cur * 2 + 1];
+      // This manifold's normal pointing up (from its lower body to its upper one).
+      const sg = fz === 1 ? 1 : -1;
+      const ux = sg * hd[o + H_NX],
+        uy = sg * hd[o + H_NX + 1],
+        uz = sg * hd[o + H_NX + 2];
+      const sm = support[lower];
+      if (sm < 0 || sm === cur) return;
+      const so = sm * HEADER;
+      // The support's normal pointing up at `lower` (which is its upper body).
+      const ss = bi[sm * 2 + 1] === lower ? 1 : -1;
+      const dot = ss * (hd[so + H_NX] * ux + hd[so + H_NX + 1] * uy + hd[so + H_NX + 2] * uz);
+      if (!(dot > 0)) return;
+      const cnt = hd[so + H_COUNT];
+      routeIO[0] = f * dot;
+      routeIO[1] = mx * dot;
+      routeIO[2] = my * dot;
+      routeIO[3] = mz * dot;
+      supportShares(hd, c, sm, cnt);
+      f = 0; mx = 0; my = 0; mz = 0;
+      for (let k = 0; k < cnt; k++) {
+        const co = (sm * 4 + k) * CONTACT;
+        const g = routeShare[k];
+        const old = c[co + C_NORMAL_IMPULSE];
+        const ni = old + g > 0 ? old + g : 0;
+        c[co + C_NORMAL_IMPULSE] = ni;
+        const added = ni - old;
+        const r = hd[so + H_ROUTED + k] + added;
+        hd[so + H_ROUTED + k] = r > 0 ? r : 0;
+        f += added;
+        mx += added * c[co + C_PX]; my += added * c[co + C_PX + 1]; mz += added * c[co + C_PX + 2];
+      }
+      if (hd[so + H_FROZEN] === 0) return;
+      // The support is frozen too: what its contacts took goes on down the stack.
+      cur = sm;
+    }
+  }
+
+
 
   /**
    * Whether manifold m of this step touches: the solver pushed (some contact's step impulse is positive) or
@@ -1291,6 +1500,10 @@ const centroidIO = new Float64Array(2);
 /** Each contact's share of the centroid rebound impulse (applyRestitution). */
 const restShare = new Float64Array(4);
 const contactImpulse = new Float64Array(3);
+/** The impulse route() carries down a stack (a double through a typed array: V8 boxes double arguments). */
+const routeIO = new Float64Array(4);
+/** route()'s share per support contact. */
+const routeShare = new Float64Array(4);
 const relScratch = new Float64Array(7);
 
 /**
@@ -1616,6 +1829,129 @@ function resting(bodies: BodySet, a: number, b: number): boolean {
     if ((w[i3] * w[i3] + w[i3 + 1] * w[i3 + 1] + w[i3 + 2] * w[i3 + 2]) * r[i] * r[i] > lim) return false;
   }
   return true;
+}
+
+/**
+ * Shock propagation's load transfer (ContactSolver.route): splits the load routeIO[0] (normal impulse, positive
+ * pushes) whose first moment is routeIO[1..3] (sum of impulse times world point) over the contacts of support
+ * manifold sm, into routeShare, with the same total and the same line of action in the contact plane, so the body
+ * between gets neither force nor torque from the transfer. A load's moment is matched by the least-norm shares
+ * g_j = f/n + d_j . x over the active contacts (d_j: offset from their centroid in the tangent plane, G x = moment,
+ * G = sum d_j d_j^T); a share of the wrong sign (a load near one contact of a square asks the opposite one to pull)
+ * (a routed part below zero) drops that contact from the active set, as an active-set non-negative least squares does (Lawson and Hanson).
+ * A load outside the support polygon keeps what moment the contacts can take: the rest tips the body, as it should.
+ */
+function supportShares(hd: Float64Array, c: Float64Array, sm: number, cnt: number): void {
+  const so = sm * HEADER;
+  const t1x = hd[so + H_T1X], t1y = hd[so + H_T1X + 1], t1z = hd[so + H_T1X + 2];
+  const t2x = hd[so + H_T2X], t2y = hd[so + H_T2X + 1], t2z = hd[so + H_T2X + 2];
+  let active = (1 << cnt) - 1;
+  for (let pass = 0; pass < 4; pass++) {
+    // What the contacts held at their bound (all their routed part given back) leave to the active ones.
+    let f = routeIO[0],
+      fmx = routeIO[1],
+      fmy = routeIO[2],
+      fmz = routeIO[3];
+    let na = 0,
+      cx = 0,
+      cy = 0,
+      cz = 0;
+    for (let k = 0; k < cnt; k++) {
+      const co = (sm * 4 + k) * CONTACT;
+      if ((active & (1 << k)) === 0) {
+        const g = -hd[so + H_ROUTED + k];
+        routeShare[k] = g;
+        f -= g;
+        fmx -= g * c[co + C_PX]; fmy -= g * c[co + C_PX + 1]; fmz -= g * c[co + C_PX + 2];
+        continue;
+      }
+      na++;
+      cx += c[co + C_PX]; cy += c[co + C_PX + 1]; cz += c[co + C_PX + 2];
+    }
+    if (na === 0) return;
+    cx /= na; cy /= na; cz /= na;
+    // The load's moment about the centroid, in the tangent plane.
+    const ox = fmx - f * cx, oy = fmy - f * cy, oz = fmz - f * cz;
+    const m1 = ox * t1x + oy * t1y + oz * t1z,
+      m2 = ox * t2x + oy * t2y + oz * t2z;
+    let g11 = 0, g12 = 0, g22 = 0;
+    for (let k = 0; k < cnt; k++) {
+      if ((active & (1 << k)) === 0) continue;
+      const co = (sm * 4 + k) * CONTACT;
+      const dx = c[co + C_PX] - cx, dy = c[co + C_PX + 1] - cy, dz = c[co + C_PX + 2] - cz;
+      const d1 = dx * t1x + dy * t1y + dz * t1z,
+        d2 = dx * t2x + dy * t2y + dz * t2z;
+      g11 += d1 * d1; g12 += d1 * d2; g22 += d2 * d2;
+    }
+    const tr = g11 + g22;
+    const det = g11 * g22 - g12 * g12;
+    let x1 = 0,
+      x2 = 0;
+    if (det > 1e-6 * tr * tr) {
+      x1 = (g22 * m1 - g12 * m2) / det;
+      x2 = (g11 * m2 - g12 * m1) / det;
+    } else if (tr > 1e-12) {
+      // Contacts on a line: only the moment about it can be matched (G's pseudo-inverse, G = tr e e^T).
+      let e1 = g11 >= g22 ? g11 : g12,
+        e2 = g11 >= g22 ? g12 : g22;
+      const el = Math.sqrt(e1 * e1 + e2 * e2);
+      e1 /= el;
+      e2 /= el;
+      const me = (e1 * m1 + e2 * m2) / tr;
+      x1 = me * e1;
+      x2 = me * e2;
+    }
+    let worst = -1,
+      worstShare = 0;
+    for (let k = 0; k < cnt; k++) {
+      if ((active & (1 << k)) === 0) continue;
+      const co = (sm * 4 + k) * CONTACT;
+      const dx = c[co + C_PX] - cx, dy = c[co + C_PX + 1] - cy, dz = c[co + C_PX + 2] - cz;
+      const g = f / na + (dx * t1x + dy * t1y + dz * t1z) * x1 + (dx * t2x + dy * t2y + dz * t2z) * x2;
+      routeShare[k] = g;
+      // A contact cannot pass on more load than it carries: its routed part must stay non-negative.
+      const wrong = -(hd[so + H_ROUTED + k] + g);
+      if (wrong > worstShare) {
+        worstShare = wrong;
+        worst = k;
+      }
+    }
+    if (worst < 0) return;
+    active &= ~(1 << worst);
+  }
+}
+
+/** The normal impulses of manifold i's n contacts, before a pass over a frozen manifold (see impulseChange). */
+const savedImpulse = new Float64Array(4);
+/** The frozen body's linear and angular velocity before that pass. */
+const savedVelocity = new Float64Array(6);
+
+/**
+ * Before the normal rows of frozen manifold i run: saves its normal impulses and the frozen body's velocity (the
+ * rows read it as zero, and the pass writes its locals back; ContactSolver.routeFrozen puts the velocity back).
+ */
+function saveFrozen(bodies: BodySet, c: Float64Array, i: number, n: number, body: number): void {
+  for (let k = 0; k < n; k++) savedImpulse[k] = c[(i * 4 + k) * CONTACT + C_NORMAL_IMPULSE];
+  const b3 = body * 3;
+  for (let k = 0; k < 3; k++) {
+    savedVelocity[k] = bodies.vel[b3 + k];
+    savedVelocity[3 + k] = bodies.angVel[b3 + k];
+  }
+}
+
+/**
+ * What manifold i's rows added to its normal impulses since saveImpulses, as route() takes a load: the total in
+ * routeIO[0] and its first moment (sum of impulse times contact point) in routeIO[1..3].
+ */
+function impulseChange(c: Float64Array, i: number, n: number): void {
+  let f = 0, mx = 0, my = 0, mz = 0;
+  for (let k = 0; k < n; k++) {
+    const co = (i * 4 + k) * CONTACT;
+    const d = c[co + C_NORMAL_IMPULSE] - savedImpulse[k];
+    f += d;
+    mx += d * c[co + C_PX]; my += d * c[co + C_PX + 1]; mz += d * c[co + C_PX + 2];
+  }
+  routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
 }
 
 /** Applies impulse P (p[0..2]) at the lever arms rA, rB in c[o..o+5]: A gets -P, B gets +P. */

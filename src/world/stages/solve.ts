@@ -19,7 +19,10 @@ export function solve(ws: WorldState, dt: number): void {
   // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
   if (hasJoints) joints.prepare(b, dt, h);
   solver.pushed = ws.pushedBodies;
-  solver.prepare(b, h);
+  // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
+  const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
+  const gi = gl > 0 ? -1 / gl : 0;
+  solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi);
   for (let s = 0; s < n; s++) {
     integrateVelocities(b, ws.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
     if (hasJoints) joints.warmStart(b);

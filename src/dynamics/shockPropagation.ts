@@ -1,0 +1,86 @@
+/**
+ * Shock propagation for heavy bodies resting on light ones (Guendelman, Bridson and Fedkiw 2003, "Nonconvex
+ * rigid bodies with stacking", section 7; Unreal Chaos' CalculateBodyShockPropagation scales the lower body's
+ * inverse mass the same way).
+ *
+ * A soft contact's spring is sized on its pair's effective mass, which the light body dominates: a 1000 kg box on
+ * a 1 kg box compresses that spring by x = m_heavy g / (m_eff w^2), several centimetres, and one Gauss-Seidel
+ * pass per substep converges on the pair at a rate of m_heavy / (m_light + m_heavy) per pass, which is no
+ * convergence at all. Here a contact whose upper body (against gravity) is much heavier than its lower one solves
+ * its normal rows as if the lower body were fixed: the rows' effective mass is the upper body's, so the spring
+ * holds it within a fraction of a millimetre and the pair converges in one pass. The impulse the rows add is not
+ * lost: it is routed to the contact that supports the lower body (its own support, down the stack to a body not
+ * frozen this way, usually the ground), added to that contact's accumulated impulse with the same force and the
+ * same moment about the lower body (ContactSolver.route, supportShares). The warm start applies both
+ * in the next substep, where they cancel on the lower body, so the lower body never feels a kick it was not
+ * allowed to react to, and the ground carries the whole stack's weight (its friction bound included).
+ *
+ * Friction rows keep both bodies' true masses: shock propagation only decides who gives way along the normal.
+ * The frozen rows read the lower body's velocity as zero (its own rows and its support take care of it); a lower
+ * body moved along the normal by something else (a joint) carries the upper one only through the push-out.
+ */
+
+/** A contact's upper body must be at least this many times heavier than its lower one. */
+export const SHOCK_MASS_RATIO = 4;
+
+/** The contact normal must be within about 45 degrees of the up direction (against gravity). */
+export const SHOCK_MIN_UP = 0.7;
+
+/** How far down a stack a routed impulse travels (stacks are short; this only guards odd contact graphs). */
+export const SHOCK_MAX_DEPTH = 16;
+
+/**
+ * Per step: which manifolds freeze their lower body, and which manifold supports each body. The manifold store
+ * itself lives in the contact solver; this keeps only the per-body support table.
+ */
+export class ShockPropagation {
+  /** Snapshots (src/world/stateCodec.ts): the tables are rebuilt by every step's prepare before they are read. */
+  snapshotExtent(field: string): number {
+    return field === "support" || field === "supportUp" ? 0 : -1;
+  }
+
+  /** Manifold index supporting each dense body index (its most upward-facing contact from below), -1: none. */
+  support = new Int32Array(64);
+  /** Upward component of that support's normal (as seen from the supported body), for choosing the best. */
+  private supportUp = new Float64Array(64);
+  /** Whether any manifold froze a body this step (routing is skipped otherwise). */
+  active = false;
+
+  /** Clears the support table for `bodyCount` bodies. */
+  begin(bodyCount: number): void {
+    if (this.support.length < bodyCount) {
+      let cap = this.support.length;
+      while (cap < bodyCount) cap *= 2;
+      this.support = new Int32Array(cap);
+      this.supportUp = new Float64Array(cap);
+    }
+    this.support.fill(-1, 0, bodyCount);
+    this.supportUp.fill(0, 0, bodyCount);
+    this.active = false;
+  }
+
+  /**
+   * Records manifold m between dense bodies a (below the normal) and b, whose normal's upward component is `up`
+   * (n . -g/|g|, n from a to b), as a support candidate of the upper body. Returns the side to freeze in its
+   * normal rows: 1 (a), 2 (b) or 0. `invA`, `invB`: inverse masses (0: static or kinematic).
+   */
+  classify(m: number, a: number, b: number, invA: number, invB: number, up: number): number {
+    let upper = -1,
+      frozen = 0,
+      u = up;
+    if (up >= SHOCK_MIN_UP) {
+      upper = b;
+      if (invB > 0 && invA >= SHOCK_MASS_RATIO * invB) frozen = 1;
+    } else if (up <= -SHOCK_MIN_UP) {
+      upper = a;
+      u = -up;
+      if (invA > 0 && invB >= SHOCK_MASS_RATIO * invA) frozen = 2;
+    }
+    if (upper >= 0 && u > this.supportUp[upper]) {
+      this.supportUp[upper] = u;
+      this.support[upper] = m;
+    }
+    if (frozen !== 0) this.active = true;
+    return frozen;
+  }
+}
