@@ -128,8 +128,6 @@ export class ManifoldBuffer {
     if (this.count === this.items.length) this.items.push(new ContactManifold());
     const m = this.items[this.count++];
     m.reset();
-    // The margin it was made with (the contact cache compares it next step): a pooled manifold's own is stale,
-    // and the mesh tester does not write it (a snapshot's replay then reused what the original did not).
     m.margin = this.margin;
     return m;
   }
