@@ -3,7 +3,9 @@
  * restitution 0.1) dropped in 14 layers into a 0.9 x 0.9 m basket with 1.2 m walls; the mean height of the
  * pieces after 10 s (seed 1).
  *
- * Measured: Continuum 0.524 m at 1/60 s, 0.508 m at 1/240 s; Havok 0.340 m at 1/60 s, 0.430 m at 1/600 s.
+ * Measured: Continuum 0.525 m at 1/60 s, 0.524 m at 1/240 s (0.558 and 0.497 when the relax pass solved friction
+ * again for every resting body, not only jointed ones: see contactSolver.ts relax); Havok 0.340 m at 1/60 s,
+ * 0.430 m at 1/600 s.
  * Where the difference comes from, checked on Continuum: not friction (frictionless piles keep the ratio), not
  * speculative contacts (every piece Continuous or Discrete: within 7 %), not sleep, not the impact pre-pass, not
  * Continuum's step (its pile hardly moves from 1/60 to 1/240 s). Two things on Havok's side:
@@ -70,11 +72,12 @@ describe("a pile of thin boxes in a basket (issue 16 item 12)", () => {
   it("continuum: the pile's height at 1/60 s is its height at 1/240 s, within 5 %", async () => {
     const coarse = await pileHeight("continuum", 1, 1);
     const fine = await pileHeight("continuum", 1, 4);
-    // 0.524 and 0.508 m measured: 3 %. A pile held up by the step (speculative gaps, contacts that stop pieces
-    // short) would sink as the step shrinks, as Havok's rises by a fifth between 1/60 and 1/600 s.
+    // 0.525 and 0.524 m measured: 0.1 % (12 % with a second friction solve per substep for every resting body, a
+    // friction that grows with the substep rate). A pile held up by the step (speculative gaps, contacts that stop
+    // pieces short) would sink as the step shrinks, as Havok's rises by a fifth between 1/60 and 1/600 s.
     expect(Math.abs(coarse.mean - fine.mean) / fine.mean).toBeLessThan(0.05);
     // A pile, not a spill: the pile's top reaches the 1.2 m walls, and a piece or two may end on or over them
-    // (0 and 2 measured); fewer than 5 of 220.
+    // (1 and 1 measured); fewer than 5 of 220.
     expect(coarse.out).toBeLessThan(5);
     expect(fine.out).toBeLessThan(5);
   }, 120_000);

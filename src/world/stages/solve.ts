@@ -18,6 +18,7 @@ export function solve(ws: WorldState, dt: number): void {
   const h = dt / n;
   // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
   if (hasJoints) joints.prepare(b, dt, h);
+  markJointed(ws);
   solver.pushed = ws.pushedBodies;
   // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
   const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
@@ -57,4 +58,17 @@ export function finishStep(ws: WorldState): void {
   }
   ws.stats.bodies = b.count;
   ws.stats.awakeBodies = awake;
+}
+
+/** The bodies of the joints prepared this step, for the contact relax pass's resting friction (contactSolver.ts). */
+function markJointed(ws: WorldState): void {
+  const set = ws.solver.jointed;
+  set.begin(ws.bodies.count);
+  if (ws.joints.count === 0) return;
+  const ja = ws.joints.activeA,
+    jb = ws.joints.activeB;
+  for (let k = 0; k < ws.joints.activeCount; k++) {
+    set.add(ja[k]);
+    if (jb[k] >= 0) set.add(jb[k]);
+  }
 }
