@@ -14,9 +14,13 @@ const dist = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, impor
  * Budget for the gzipped minified ES module, in bytes (1 KB = 1000 B). It measured 104.5 KB (zlib, level 9) when
  * the budget was set at 110 KB. The next round added, on purpose, snapshots and their byte codec, the debug view,
  * the wheel joint and WheelConstraint, per-child container surfaces, mesh-mesh collision and the contact cache:
- * 120.2 KB, so the budget is 125 KB. Growing past it should again be a decision, not an accident.
+ * 120.2 KB, so the budget was 125 KB. The round after added, on purpose, shock propagation for heavy-on-light
+ * stacks, pinned contacts with the partner push, rolling resistance, per-child filters in every query, the contact
+ * cache for mesh, heightfield and compound pairs with a separating-axis cache, and specialised joint rows, and moved
+ * the step's stages into files of their own: 129.6 KB, so the budget is 135 KB. Growing past it should again be a
+ * decision, not an accident.
  */
-const GZIP_BUDGET = 125_000;
+const GZIP_BUDGET = 135_000;
 
 function sizes(file: string): { raw: number; gzip: number } {
   const path = dist(file);
