@@ -33,6 +33,7 @@
  *
  * Allocation-free per call: module-level scratch only (piece lists grow once, then are reused).
  */
+import type { ChildPairGate } from "../shapes/childGate";
 import { Pose } from "../math/pose";
 import { integrateOrientation, nlerpAngularSpeedBound, setOriginFromCom } from "../math/sweptTransform";
 import type { Compound } from "../shapes/compound";
@@ -792,6 +793,18 @@ export function setSweepTunnelGuard(enabled: boolean): void {
   tunnelGuard = enabled;
 }
 
+/** The current sweep's piece-pair gate (sweepShapes' `gate`). */
+let pairGate: ChildPairGate | null = null;
+
+/** A gate asked with its pieces swapped: sweepShapes swaps its shapes so the enumerated one streams as B. */
+class SwappedGate implements ChildPairGate {
+  inner: ChildPairGate | null = null;
+  passes(childA: number, childB: number): boolean {
+    return this.inner!.passes(childB, childA);
+  }
+}
+const swappedGate = new SwappedGate();
+
 /** Best hit so far over all piece pairs. */
 let bestHit = false,
   bestConverged = true,
@@ -812,8 +825,10 @@ class SweepSink implements SweepPieceSink {
     const rhoPiece = pieceRho(mB, piece, px, py, pz);
     const T = st.sweepMaxT;
     sweptPieceBox(mB, piece, localB, identity, rhoPiece, T, pieceBoxB, 0);
+    const gate = pairGate;
     for (let i = 0; i < listCount; i++) {
       if (!boxesOverlap(listBox, i * 6, pieceBoxB, 0)) continue;
+      if (gate !== null && !gate.passes(listIndex[i], index)) continue;
       // Only impacts earlier than the best so far matter.
       const tEnd = bestHit ? st.bestT1 : T;
       pA = listShapes[i];
@@ -950,7 +965,8 @@ function gatherable(s: Shape): boolean {
  * Returns true on hit, with out.t0 (safe time), out.t1 (time seen in contact, >= impact), the normal
  * (A toward B) and contact point at t0, and the piece indices (compound children, mesh triangles).
  * Shapes: convex, compounds, and types registered with {@link registerSweepPieceEnumerator}; at least
- * one side must be convex or a compound.
+ * one side must be convex or a compound. `gate`, when given, skips the piece pairs it refuses (per-child
+ * filters and triggers); trigger children of a compound are skipped always.
  */
 export function sweepShapes(
   a: Shape,
@@ -961,13 +977,17 @@ export function sweepShapes(
   minimumSweepTimestep: number,
   convergenceThreshold: number,
   out: SweepResult,
+  gate: ChildPairGate | null = null,
 ): boolean {
   out.reset();
+  pairGate = gate;
   if (!(maxT > 0)) return false;
   if (!gatherable(a)) {
     if (!gatherable(b)) throw new TypeError(`sweepShapes: no sweep for shape types ${a.type} and ${b.type}`);
     // Swap so the piece-enumerated shape streams as B, then flip the result back.
-    const hit = sweepShapes(b, motionB, a, motionA, maxT, minimumSweepTimestep, convergenceThreshold, out);
+    swappedGate.inner = gate;
+    const hit = sweepShapes(b, motionB, a, motionA, maxT, minimumSweepTimestep, convergenceThreshold, out, gate === null ? null : swappedGate);
+    swappedGate.inner = null;
     if (hit) {
       out.normalX = -out.normalX;
       out.normalY = -out.normalY;
@@ -1063,6 +1083,7 @@ export function sweepShapeLinear(
   minimumSweepFraction: number,
   convergenceFraction: number,
   out: SweepResult,
+  gate: ChildPairGate | null = null,
 ): boolean {
-  return sweepShapes(a, motionA, b, motionB, 1, minimumSweepFraction, convergenceFraction, out);
+  return sweepShapes(a, motionA, b, motionB, 1, minimumSweepFraction, convergenceFraction, out, gate);
 }

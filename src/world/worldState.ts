@@ -25,6 +25,7 @@ import { UnionFind } from "../dynamics/islands";
 import { JointSolver } from "../dynamics/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
+import { ChildPairFilter } from "./childPairGate";
 import { ContactEventBuffer, TriggerEventBuffer } from "./events";
 
 /** The world's settings once validated and defaulted (World's constructor resolves them). */
@@ -163,6 +164,8 @@ export class WorldState {
   readonly motionA = new SweptMotion();
   readonly motionB = new SweptMotion();
   readonly sweepResult = new SweepResult();
+  /** The sweeps' per-child gate (childPairGate.ts), re-armed per pair. */
+  readonly childPairFilter = new ChildPairFilter();
   readonly vPredA = new Float64Array(3);
   readonly vPredB = new Float64Array(3);
   readonly candidates = new IntList(32);

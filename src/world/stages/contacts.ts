@@ -13,6 +13,7 @@ import { anchorOnFasterTurningBody } from "../../dynamics/contactAnchors";
 import { CombineMode, ContinuousDetectionMode, MotionType, type PairMaterial, type SurfaceMaterial } from "../descriptions";
 import type { WorldState } from "../worldState";
 import { sweepPair, rewindManifolds } from "./pairSweep";
+import { CHILDREN_APART, CHILDREN_TRIGGER, childPairKind } from "../childPairGate";
 
 /** 4. Broad phase, before collecting: refit the moving tree and refine part of it. */
 export function refitMovingTree(ws: WorldState): void {
@@ -189,17 +190,9 @@ export function narrowPhase(ws: WorldState): void {
  */
 function childManifoldMaterial(ws: WorldState, ia: number, ib: number, man: ContactManifold, mat: PairMaterial): PairMaterial | null {
   const b = ws.bodies;
-  const sa = ws.childSurfacesOf(ia),
-    sb = ws.childSurfacesOf(ib);
-  const ra = sa ? sa.runOf(man.childA) : -1,
-    rb = sb ? sb.runOf(man.childB) : -1;
-  // A side without surfaces of its own filters as its body.
-  const memA = sa ? sa.membership[ra] : b.membership[ia],
-    colA = sa ? sa.collideWith[ra] : b.collideWith[ia],
-    memB = sb ? sb.membership[rb] : b.membership[ib],
-    colB = sb ? sb.collideWith[rb] : b.collideWith[ib];
-  if ((memA & colB) === 0 || (memB & colA) === 0) return null;
-  if ((sa && sa.trigger[ra]) || (sb && sb.trigger[rb])) {
+  const kind = childPairKind(ws, ia, ib, man.childA, man.childB);
+  if (kind === CHILDREN_APART) return null;
+  if (kind === CHILDREN_TRIGGER) {
     for (let c = 0; c < man.count; c++) {
       if (man.depth[c] >= 0) {
         ws.triggerCur.insert(b.handle[ia], b.handle[ib]);
@@ -208,6 +201,10 @@ function childManifoldMaterial(ws: WorldState, ia: number, ib: number, man: Cont
     }
     return null;
   }
+  const sa = ws.childSurfacesOf(ia),
+    sb = ws.childSurfacesOf(ib);
+  const ra = sa ? sa.runOf(man.childA) : -1,
+    rb = sb ? sb.runOf(man.childB) : -1;
   const ma = sa ? sa.materials[ra] : null,
     mb = sb ? sb.materials[rb] : null;
   if (ma === null && mb === null) return mat;

@@ -84,7 +84,8 @@ export function continuousPass(ws: WorldState, dt: number): void {
       setEndpointMotion(ws, i, ws.motionA);
       ws.stats.toiChecks++;
       const res = ws.sweepResult;
-      if (!sweepShapeLinear(shape, ws.motionA, other, ws.motionB, minStep, conv, res)) continue;
+      // A child the body does not collide with (per-child filters, triggers) cannot stop it.
+      if (!sweepShapeLinear(shape, ws.motionA, other, ws.motionB, minStep, conv, res, ws.childPairFilter.arm(ws, i, j))) continue;
       // A hit at the very end of the motion, within round-off, is a body the solve left flush against the
       // other, not one through it (a sphere stopped flush at a wall's face got t0 = 1 - 1e-16 with one
       // summation order of the solver and no hit with another).
@@ -168,7 +169,7 @@ function propagateToi(ws: WorldState, dt: void | number): void {
       ws.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
       ws.stats.toiChecks++;
       const res = ws.sweepResult;
-      if (!sweepShapeLinear(sk, ws.motionA, si, ws.motionB, 0, 1e-3, res)) continue;
+      if (!sweepShapeLinear(sk, ws.motionA, si, ws.motionB, 0, 1e-3, res, ws.childPairFilter.arm(ws, k, i))) continue;
       if (!(res.t0 < 1)) continue;
       if (!(res.t0 > 0)) {
         // Touching from the start: only a motion driving it into the moved body is undone.

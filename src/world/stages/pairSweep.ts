@@ -45,7 +45,9 @@ export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape,
   const conv = Math.min(contA ? b.sweepConvergence[ia] : Infinity, contB ? b.sweepConvergence[ib] : Infinity);
   ws.stats.sweeps++;
   const res = ws.sweepResult;
-  if (!sweepShapes(shapeA, ws.motionA, shapeB, ws.motionB, dt, minStep, conv, res)) return -1;
+  // Children the partner does not collide with (per-child filters, triggers) neither stop it nor hold it.
+  const gate = ws.childPairFilter.arm(ws, ia, ib);
+  if (!sweepShapes(shapeA, ws.motionA, shapeB, ws.motionB, dt, minStep, conv, res, gate)) return -1;
   if (ws.debugRecorder !== null) ws.debugRecorder.onSweepHit(b, ia, ib, ws.motionA, ws.motionB, res.t1, dt);
   return res.t1;
 }
