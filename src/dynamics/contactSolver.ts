@@ -1088,7 +1088,12 @@ export class ContactSolver {
         // The spring holds the contact's own load; a load routed through it from a frozen pair above (route) is
         // not the spring's to give back.
         const own = old - hd[o + H_ROUTED + k];
-        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * ms * (vn + bias) - is * (own > 0 ? own : 0);
+        let nm = c[co + C_NORMAL_MASS];
+        if (pin !== PIN_NONE) {
+          pinnedNormalMass(c, co, invMass, a, b, sA, sB);
+          nm = pinnedMass[0];
+        }
+        let next = old - nm * ms * (vn + bias) - is * (own > 0 ? own : 0);
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
@@ -1239,7 +1244,12 @@ export class ContactSolver {
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const vn = dvx * nx + dvy * ny + dvz * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * (vn + bias);
+        let nm = c[co + C_NORMAL_MASS];
+        if (pin !== PIN_NONE) {
+          pinnedNormalMass(c, co, invMass, a, b, sA, sB);
+          nm = pinnedMass[0];
+        }
+        let next = old - nm * (vn + bias);
         if (next < 0) next = 0;
         const lambda = next - old;
         c[co + C_NORMAL_IMPULSE] = next;
@@ -1360,7 +1370,11 @@ export class ContactSolver {
         if (frozen === 1) vn += (vel[a3] + (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx + (vel[a3 + 1] + (w[a3 + 2] * rax - w[a3] * raz)) * ny + (vel[a3 + 2] + (w[a3] * ray - w[a3 + 1] * rax)) * nz;
         else if (frozen === 2) vn -= (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby)) * nx + (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz)) * ny + (vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx)) * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        const nm = pinned < 0 ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, invMass[a], invMass[b], pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
+        let nm = c[co + C_NORMAL_MASS];
+        if (pinned >= 0) {
+          pinnedNormalMass(c, co, invMass, a, b, pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
+          nm = pinnedMass[0];
+        }
         let lambda = -nm * (vn + e * rel);
         let next = old + lambda;
         if (next < 0) next = 0;
@@ -1711,16 +1725,23 @@ function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64A
   }
 }
 
+/** pinnedNormalMass's result. */
+const pinnedMass = new Float64Array(1);
+
 /**
- * The normal effective mass of contact co with A's and B's shares scaled by sA, sB (0 for a pinned body, whose
- * mass counts as infinite in its hit: pinnedContacts.ts); mA, mB are the scaled inverse masses.
+ * The normal effective mass of contact co between dense bodies a and b, with A's and B's shares scaled by sA, sB
+ * (0 for a pinned body, whose mass counts as infinite in its hit: pinnedContacts.ts), written to pinnedMass[0].
+ * Integers in, the result through a scratch array: the call is taken only for pinned contacts, so V8 often does
+ * not inline it, and then boxes double arguments and the return value. Worse, the solver loops' merge of a
+ * contact's stored normal mass (a double) with an unknown return value became a tagged value, boxing the common
+ * path's double at every contact: the intermittent GCs of the relax pass (bench/RESULTS.md, "Where time goes").
  */
-function pinnedNormalMass(c: Float64Array, co: number, mA: number, mB: number, sA: number, sB: number): number {
+function pinnedNormalMass(c: Float64Array, co: number, invMass: Float64Array, a: number, b: number, sA: number, sB: number): void {
   const k =
-    mA + mB +
+    invMass[a] * sA + invMass[b] * sB +
     sA * (c[co + C_ANX] * c[co + C_IANX] + c[co + C_ANX + 1] * c[co + C_IANX + 1] + c[co + C_ANX + 2] * c[co + C_IANX + 2]) +
     sB * (c[co + C_BNX] * c[co + C_IBNX] + c[co + C_BNX + 1] * c[co + C_IBNX + 1] + c[co + C_BNX + 2] * c[co + C_IBNX + 2]);
-  return k > 0 ? 1 / k : 0;
+  pinnedMass[0] = k > 0 ? 1 / k : 0;
 }
 
 /** The pinned body's inverse mass and world inverse inertia while holdPinned has them zeroed. */
