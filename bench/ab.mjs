@@ -1,6 +1,6 @@
 // Same-process A/B timing of two builds of the engine on one bench scene (raw World API, sleeping off).
 //
-//   node --expose-gc bench/ab.mjs <base.mjs> <new.mjs> <scene> [warmup] [steps]
+//   node --expose-gc bench/ab.mjs <base.mjs> <new.mjs> <scene> [warmup] [steps] [--cpu]
 //
 // Keep the base copy inside the project (e.g. bench/out/base.mjs) so that its imports of @babylonjs/core resolve.
 //
@@ -8,14 +8,24 @@
 // step runs one world and then the other, the order alternating from step to step, so load on a shared machine
 // slows both alike. It prints the median ms/step of each and the median over steps of the per-step ratio
 // new / base — the figure to quote for a change while the machine is busy. Run it twice with the bundles swapped
-// (the ratio should invert) before trusting a gain under 5 %.
+// (the ratio should invert) before trusting a gain under 5 %. --cpu times each step by the process's CPU time
+// (process.cpuUsage) instead of the wall clock: at a load of 20 on 2 cores a step waits longer than it runs, and
+// the wall-clock ratio then moves by several per cent between runs.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { SCENES } from "./scenes.mjs";
 import { buildWorldScene } from "./scene-runner.mjs";
 
-const [baseFile, newFile, sceneName, warmupArg, stepsArg] = process.argv.slice(2);
+const cpuClock = process.argv.includes("--cpu");
+const [baseFile, newFile, sceneName, warmupArg, stepsArg] = process.argv.slice(2).filter((a) => a !== "--cpu");
+/** Milliseconds: the wall clock, or with --cpu the process's CPU time (user + system). */
+const now = cpuClock
+  ? () => {
+      const c = process.cpuUsage();
+      return (c.user + c.system) / 1000;
+    }
+  : () => performance.now();
 if (!baseFile || !newFile || !SCENES[sceneName]) {
   console.error(`usage: node --expose-gc bench/ab.mjs <base.mjs> <new.mjs> <${Object.keys(SCENES).join("|")}> [warmup] [steps]`);
   process.exit(2);
@@ -42,11 +52,11 @@ const ta = new Float64Array(steps),
 for (let i = 0; i < steps; i++) {
   const first = i & 1 ? simB : simA;
   const second = i & 1 ? simA : simB;
-  const t0 = performance.now();
+  const t0 = now();
   first.step();
-  const t1 = performance.now();
+  const t1 = now();
   second.step();
-  const t2 = performance.now();
+  const t2 = now();
   const [a, b] = i & 1 ? [t2 - t1, t1 - t0] : [t1 - t0, t2 - t1];
   ta[i] = a;
   tb[i] = b;
@@ -57,6 +67,6 @@ const median = (x) => {
   return s[s.length >> 1];
 };
 console.log(
-  `${sceneName}: base ${median(ta).toFixed(3)} ms/step, new ${median(tb).toFixed(3)} ms/step, ` +
+  `${sceneName}: base ${median(ta).toFixed(3)} ms/step, new ${median(tb).toFixed(3)} ms/step${cpuClock ? " CPU" : ""}, ` +
     `median per-step ratio new/base ${median(ratio).toFixed(3)} (${steps} steps after ${warmup} warm-up)`,
 );
