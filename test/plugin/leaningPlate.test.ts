@@ -8,7 +8,7 @@
  * the point of slipping both contacts slide together, so the floor's friction is mu N1, the wall's normal force
  * N2 = mu N1 and its friction mu N2: N1 = m g / (1 + mu^2), and moments about A give N2 (L cos a + mu L sin a) =
  * m g xG. The plate stands while xG / (L cos a + mu L sin a) <= mu / (1 + mu^2): up to 29.6 degrees at mu 0.1,
- * 43.2 at mu 0.25 and 62.8 at mu 0.5 (41.9, 25.8 and 65.0 with edges rounded by 1.2 cm, Havok's, below).
+ * 43.2 at mu 0.25 and 62.8 at mu 0.5 (25.8, 41.9 and 65.0 with edges rounded by 1.2 cm, as Havok's are, below).
  *
  * Continuum stands 1 degree below each limit and slides 1 degree above it (measured: stands at 29, 43 and 62
  * degrees, slides at 30, 44 and 63; 8 % less or more friction fails this file). Havok slides 8-20 degrees early, at
