@@ -193,6 +193,8 @@ export class Sequence {
   /** Hits of {@link KNOWN_ENGINE_BUGS}. */
   readonly known: Failure[] = [];
   readonly log: string[] = [];
+  /** Bodies the world's non-finite guard put back to rest over the sequence (World step stats). */
+  nonFiniteResets = 0;
   private opIndex = 0;
   /** Chance that an observer call does something. */
   private observerRate: number;
@@ -1128,6 +1130,7 @@ export class Sequence {
       this.fail("step", e);
       return;
     }
+    this.nonFiniteResets += this.fs.world().stats.nonFiniteBodies;
     this.check("after step");
   }
 
@@ -1201,12 +1204,16 @@ export interface FuzzOptions {
 }
 
 /** Runs the seeds [from, to) and returns the failures (a failing sequence gets a fresh scene afterwards). */
-export function runSeeds(seeds: number[], opts: FuzzOptions): { failures: Failure[]; known: Failure[]; logs: Map<number, string[]> } {
+export function runSeeds(
+  seeds: number[],
+  opts: FuzzOptions,
+): { failures: Failure[]; known: Failure[]; logs: Map<number, string[]>; nonFiniteResets: number } {
   const prevLevel = Logger.LogLevels;
   Logger.LogLevels = Logger.NoneLogLevel;
   const failures: Failure[] = [];
   const known: Failure[] = [];
   const logs = new Map<number, string[]>();
+  let nonFiniteResets = 0;
   let fs: FuzzScene | null = null;
   let used = 0;
   try {
@@ -1225,6 +1232,7 @@ export function runSeeds(seeds: number[], opts: FuzzOptions): { failures: Failur
         seq.failures.push({ seed, op: -1, what: "harness", error: String((e as Error)?.stack ?? e) });
       }
       if (opts.verbose) logs.set(seed, seq.log);
+      nonFiniteResets += seq.nonFiniteResets;
       known.push(...seq.known);
       if (seq.failures.length + seq.known.length > 0) {
         failures.push(...seq.failures);
@@ -1236,5 +1244,5 @@ export function runSeeds(seeds: number[], opts: FuzzOptions): { failures: Failur
     fs?.dispose();
     Logger.LogLevels = prevLevel;
   }
-  return { failures, known, logs };
+  return { failures, known, logs, nonFiniteResets };
 }
