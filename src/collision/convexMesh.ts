@@ -21,8 +21,12 @@
  *    face manifolds claim their triangle's vertices; edge and vertex manifolds whose feature is already
  *    claimed are redundant and dropped.
  *
- * One manifold per touching triangle; the mesh side's child index is the triangle index, so the world's
- * per-(childA, childB) manifolds persist per triangle. Allocation-free in steady state.
+ * 5. With ManifoldBuffer.mergeTriangles (the world's narrow phase, for meshes without per-triangle surfaces),
+ *    the manifolds whose normals agree within five degrees become one of at most four contacts
+ *    (triangleManifoldMerge.ts, Jolt's manifold reduction).
+ *
+ * One manifold per touching triangle (or per merged group); the mesh side's child index is the triangle index,
+ * so the world's per-(childA, childB) manifolds persist per triangle. Allocation-free in steady state.
  */
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
@@ -40,6 +44,7 @@ import { EpaResult, epaPenetration } from "./epa";
 import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
+import { mergeTriangleManifolds } from "./triangleManifoldMerge";
 import { TrianglePiece } from "./trianglePiece";
 import { exactCos, exactSin } from "../math/exactMath";
 
@@ -852,9 +857,15 @@ export function collideConvexTrianglesInto(
     }
     emitManifold(out, convexIsA, convexChild, triIndex);
   }
+  dropRedundant(out, start, mesh);
+  if (out.mergeTriangles && out.count > start) mergeTriangleManifolds(out, start, convexIsA);
+}
 
-  // Reduction: face manifolds claim their triangles' vertices; edge/vertex manifolds on claimed
-  // features are redundant.
+/**
+ * Reduction across triangles: face manifolds claim their triangles' vertices; edge/vertex manifolds on claimed
+ * features are redundant, and so is an edge or vertex reached again from its other triangle.
+ */
+function dropRedundant(out: ManifoldBuffer, start: number, mesh: TriangleSource): void {
   const total = out.count - start;
   if (total <= 1) return;
   claimed.clear();
