@@ -114,7 +114,7 @@ export class ManifoldBuffer {
    */
   margin = 0.5;
   /**
-   * Whether a convex's manifolds with a mesh's or heightfield's triangles merge when their normals agree
+   * Whether a hull's or box's manifolds with a mesh's or heightfield's triangles merge when their normals agree
    * (triangleManifoldMerge.ts). The world's narrow phase sets it for pairs without per-child surfaces (a merged
    * manifold keeps one triangle's index); direct callers get one manifold per touching triangle.
    */

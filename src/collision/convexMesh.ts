@@ -22,7 +22,7 @@
  *    claimed are redundant and dropped.
  *
  * 5. With ManifoldBuffer.mergeTriangles (the world's narrow phase, for meshes without per-triangle surfaces),
- *    the manifolds whose normals agree within five degrees become one of at most four contacts
+ *    a hull's or box's manifolds whose normals agree within five degrees become one of at most four contacts
  *    (triangleManifoldMerge.ts, Jolt's manifold reduction).
  *
  * One manifold per touching triangle (or per merged group); the mesh side's child index is the triangle index,
@@ -858,7 +858,10 @@ export function collideConvexTrianglesInto(
     emitManifold(out, convexIsA, convexChild, triIndex);
   }
   dropRedundant(out, start, mesh);
-  if (out.mergeTriangles && out.count > start) mergeTriangleManifolds(out, start, convexIsA);
+  // Polytopes only: their points are clipped face patches. A round shape's manifolds hold one point each, and
+  // merged, a rolling sphere's speculative witness on the next triangle joins its contact's manifold and turns it
+  // into a two-point impact (the solver's centroid pass): it sank 8 mm into a slope at each cell edge.
+  if (out.mergeTriangles && (hull !== null || convex.type === ShapeType.Box) && out.count > start) mergeTriangleManifolds(out, start, convexIsA);
 }
 
 /**

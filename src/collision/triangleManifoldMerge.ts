@@ -1,7 +1,7 @@
 /**
  * Manifold reduction across a mesh's triangles (Jolt's PhysicsSettings::mUseManifoldReduction, its
  * ReductionCollideShapeCollector; bepu's NonconvexReduction keeps four contacts per nonconvex pair too):
- * the manifolds one convex makes with the triangles of a mesh or heightfield whose normals agree within
+ * the manifolds one hull or box makes with the triangles of a mesh or heightfield whose normals agree within
  * {@link MERGE_COS} become one manifold of at most four contacts. A hull resting across three triangles of a
  * floor has one contact patch, not three manifolds of up to four points each: the solver pays per contact
  * point, and the extra points hold nothing the four widest of them do not.

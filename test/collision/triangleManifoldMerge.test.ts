@@ -107,10 +107,22 @@ describe("merging a convex's triangle manifolds (triangleManifoldMerge.ts)", () 
       dk = 0;
     for (const man of apart) for (let k = 0; k < man.count; k++) if (man.depth[k] > deep.depth[dk] + 1e-4) [deep, dk] = [man, k];
     expect(Math.max(...points(ms).map((p) => p.d))).toBeCloseTo(deep.depth[dk], 12);
-    // The valley of convexMesh.test.ts: faces at 90 degrees keep a manifold each.
+    // The valley of convexMesh.test.ts (faces y = |x|, 90 degrees apart) with a box turned 45 degrees into it,
+    // each face 1 mm deep into a wall: a manifold per wall.
     const valley = new TriangleMesh([0, 0, 0, 0, 0, 2, -2, 2, 0, 2, 2, 0, -2, 2, 2, 2, 2, 2], [0, 1, 2, 0, 3, 1, 2, 1, 4, 1, 3, 5]);
-    const vs = run(new Sphere(0.5), pose(0, 0.5 * Math.SQRT2 - 0.002, 1), valley, I, true);
+    const vs = run(new Box(0.5, 0.5, 0.5), pose(0, (0.5 - 0.001) * Math.SQRT2, 1, 0, 0, 1, Math.PI / 4), valley, I, true);
     expect(vs.length).toBe(2);
+    for (const man of vs) {
+      expect(Math.abs(man.normalX)).toBeCloseTo(Math.SQRT1_2, 9);
+      for (let k = 0; k < man.count; k++) expect(man.depth[k]).toBeCloseTo(0.001, 9);
+    }
+  });
+
+  it("round shapes keep a manifold per triangle (a sphere's one point each)", () => {
+    // A sphere over a grid vertex, 1 cm deep: every triangle around it gives the face point below the centre.
+    const ms = run(new Sphere(0.5), pose(0, 0.49, 0), grid(4), I, true);
+    expect(ms.length).toBeGreaterThan(1);
+    for (const man of ms) expect(man.count).toBe(1);
   });
 
   it("in the world: at most four contacts per hull on a bowl, and the hulls rest on it", () => {
