@@ -113,6 +113,12 @@ export class ManifoldBuffer {
    * as an argument keeps the per-pair call free of boxed doubles.
    */
   margin = 0.5;
+  /**
+   * Whether a hull's or box's manifolds with a mesh's or heightfield's triangles merge when their normals agree
+   * (triangleManifoldMerge.ts). The world's narrow phase sets it for pairs without per-child surfaces (a merged
+   * manifold keeps one triangle's index); direct callers get one manifold per touching triangle.
+   */
+  mergeTriangles = false;
 
   clear(): void {
     this.count = 0;

@@ -21,8 +21,12 @@
  *    face manifolds claim their triangle's vertices; edge and vertex manifolds whose feature is already
  *    claimed are redundant and dropped.
  *
- * One manifold per touching triangle; the mesh side's child index is the triangle index, so the world's
- * per-(childA, childB) manifolds persist per triangle. Allocation-free in steady state.
+ * 5. With ManifoldBuffer.mergeTriangles (the world's narrow phase, for meshes without per-triangle surfaces),
+ *    a hull's or box's manifolds whose normals agree within five degrees become one of at most four contacts
+ *    (triangleManifoldMerge.ts, Jolt's manifold reduction).
+ *
+ * One manifold per touching triangle (or per merged group); the mesh side's child index is the triangle index,
+ * so the world's per-(childA, childB) manifolds persist per triangle. Allocation-free in steady state.
  */
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
@@ -40,6 +44,7 @@ import { EpaResult, epaPenetration } from "./epa";
 import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
+import { mergeTriangleManifolds } from "./triangleManifoldMerge";
 import { TrianglePiece } from "./trianglePiece";
 import { exactCos, exactSin } from "../math/exactMath";
 
@@ -852,9 +857,18 @@ export function collideConvexTrianglesInto(
     }
     emitManifold(out, convexIsA, convexChild, triIndex);
   }
+  dropRedundant(out, start, mesh);
+  // Polytopes only: their points are clipped face patches. A round shape's manifolds hold one point each, and
+  // merged, a rolling sphere's speculative witness on the next triangle joins its contact's manifold and turns it
+  // into a two-point impact (the solver's centroid pass): it sank 8 mm into a slope at each cell edge.
+  if (out.mergeTriangles && (hull !== null || convex.type === ShapeType.Box) && out.count > start) mergeTriangleManifolds(out, start, convexIsA);
+}
 
-  // Reduction: face manifolds claim their triangles' vertices; edge/vertex manifolds on claimed
-  // features are redundant.
+/**
+ * Reduction across triangles: face manifolds claim their triangles' vertices; edge/vertex manifolds on claimed
+ * features are redundant, and so is an edge or vertex reached again from its other triangle.
+ */
+function dropRedundant(out: ManifoldBuffer, start: number, mesh: TriangleSource): void {
   const total = out.count - start;
   if (total <= 1) return;
   claimed.clear();

@@ -71,7 +71,8 @@ describe("contact cache: runs of manifolds", () => {
     steps(world, 120);
     // After 2 s at rest each pair's relative pose stays within the cache's 1 mm / 2 degree limits of the pose
     // its manifolds were made at: every manifold of the step is a kept one. The hull's base face lies on one
-    // or two triangles, the cube's on the heightfield's two, the compound's two children on the box: at least 4.
+    // or two triangles and the cube's on the heightfield's two (each merged into one manifold, triangleManifoldMerge.ts),
+    // the compound's two children on the box: at least 4.
     expect(world.stats.manifolds).toBeGreaterThanOrEqual(4);
     expect(world.stats.reusedManifolds).toBe(world.stats.manifolds);
   });

@@ -100,6 +100,9 @@ export function narrowPhase(ws: WorldState): void {
     ws.originPose(ib, ws.poseB);
     pairCount++;
     mb.clear();
+    const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
+    // One manifold per contact patch against a mesh, unless the triangles carry their own surfaces.
+    mb.mergeTriangles = !split;
     if (trigger) {
       collideShapes(shapeA, ws.poseA, shapeB, ws.poseB, 0, mb);
       let overlap = false;
@@ -115,7 +118,6 @@ export function narrowPhase(ws: WorldState): void {
     // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
     // those still need their overlap test).
     if (sweepT < 0 && !childTriggers) continue;
-    const split = ((b.flags[ia] | b.flags[ib]) & BodyFlag.ChildSurfaces) !== 0;
     // No trigger children, no child surfaces and no sweep: the contact cache may keep last step's manifolds
     // of the pair (ContactSolver.findReusable), one per convex pair, one per triangle or child pair otherwise.
     const cacheable = !childTriggers && !split && sweepT === 0;
