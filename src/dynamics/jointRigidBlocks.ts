@@ -11,7 +11,7 @@
  *   Z), rows a_y = zA x xB and a_z = xB x yA (C' = a . (wB - wA)); no angle and no atan.
  *
  * Geometry once per substep: positions change only in the integrator, between the biased pass and the relax
- * pass, so the lever arms, errors, rows and the factored effective masses that the relax pass computes (after
+ * pass, so the lever arms, errors, rows and the inverted effective masses that the relax pass computes (after
  * the integrator) are the biased pass's of the next substep, exactly (and the warm start's). `geometry`
  * writes them into a joint's GEO slot; `warmStart` and `solve` read them.
  *
@@ -19,7 +19,7 @@
  * boxed: an allocation per call).
  */
 import type { BodySet } from "./bodySet";
-import { addPointInertia, ldlFactor } from "./jointMath";
+import { addPointInertia, symInverse } from "./jointMath";
 
 /** Joint kinds solved here (0: the generic path). */
 export const JointKind = { Generic: 0, Ball: 1, Hinge: 2 } as const;
@@ -32,7 +32,7 @@ const L_PA = 0,
   L_YA = 9,
   L_ZA = 12;
 
-/** Per joint, from the current poses (once per substep): rA, rB, C, the point block's LDL^T factors, the hinge rows, errors and 2x2 factors. */
+/** Per joint, from the current poses (once per substep): rA, rB, C, the point block's inverse effective mass, the hinge rows, errors and 2x2 inverse (symInverse's packing). */
 export const GEO = 26;
 const G_RA = 0,
   G_RB = 3,
@@ -104,9 +104,9 @@ export function setHingeAxes(cfg: Float64Array, qa: number, qb: number, loc: Flo
 const KS = new Float64Array(9);
 
 /**
- * From the current poses: a joint's lever arms, errors, hinge rows and the LDL^T factors of its blocks (the
- * generic solver's solveSym thresholds: a direction no body can move in gets no impulse). ma / mb: whether
- * A / B move (a body that does not move has no inverse mass or inertia here).
+ * From the current poses: a joint's lever arms, errors, hinge rows and the inverses of its blocks' effective
+ * masses (symInverse: a direction no body can move in gets no impulse). ma / mb: whether A / B move (a body
+ * that does not move has no inverse mass or inertia here).
  */
 export function geometry(
   bodies: BodySet,
@@ -202,7 +202,7 @@ export function geometry(
   geo[go + G_C] = pbx - pos[a * 3] - rax;
   geo[go + G_C + 1] = pby - pos[a * 3 + 1] - ray;
   geo[go + G_C + 2] = pbz - pos[a * 3 + 2] - raz;
-  // K = m 1 - [rA]x IA [rA]x - [rB]x IB [rB]x, factored once (jointMath's solveSym thresholds).
+  // K = m 1 - [rA]x IA [rA]x - [rB]x IB [rB]x, inverted once (symInverse).
   const m = (ma ? bodies.invMass[a] : 0) + (mb ? bodies.invMass[b] : 0);
   KS[0] = m;
   KS[4] = m;
@@ -215,7 +215,7 @@ export function geometry(
   KS[3] = KS[1];
   KS[6] = KS[2];
   KS[7] = KS[5];
-  ldlFactor(3, KS, 0, geo, go + G_K);
+  symInverse(3, KS, 0, geo, go + G_K);
   if (!hinge) return;
   // Hinge rows: yA and zA from A's matrix; a_y = zA x xB, a_z = xB x yA.
   vx = loc[lo + L_YA];
@@ -275,7 +275,7 @@ export function geometry(
   KS[0] = ayx * ux + ayy * uy + ayz * uz;
   KS[3] = azx * ux + azy * uy + azz * uz;
   KS[4] = azx * (s0 * azx + s3 * azy + s4 * azz) + azy * (s3 * azx + s1 * azy + s5 * azz) + azz * (s4 * azx + s5 * azy + s2 * azz);
-  ldlFactor(2, KS, 0, geo, go + G_K2);
+  symInverse(2, KS, 0, geo, go + G_K2);
 }
 
 /**
@@ -416,11 +416,9 @@ export function pass(
           cz = cz > maxAng ? maxAng : cz < -maxAng ? -maxAng : cz;
           const r0 = ayx * dwx + ayy * dwy + ayz * dwz + cy,
             r1 = azx * dwx + azy * dwy + azz * dwz + cz;
-          const j0 = geo[go + G_K2],
-            m10 = geo[go + G_K2 + 1],
-            j1 = geo[go + G_K2 + 2];
-          const x1 = (r1 - m10 * r0) * j1;
-          const x0 = r0 * j0 - m10 * x1;
+          const n01 = geo[go + G_K2 + 1];
+          const x0 = geo[go + G_K2] * r0 + n01 * r1,
+            x1 = n01 * r0 + geo[go + G_K2 + 2] * r1;
           u = -ms * x0 - is * oy;
           v = -ms * x1 - is * oz;
           st[so + S_LY] = oy + u;
@@ -453,16 +451,13 @@ export function pass(
         const r0 = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray) + ex,
           r1 = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz) + ey,
           r2 = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax) + ez;
-        // K^-1 r from the LDL^T factors (jointMath's ldlSolve, inline).
-        const i0 = geo[go + G_K],
-          l10 = geo[go + G_K + 1],
-          i1 = geo[go + G_K + 2],
-          l20 = geo[go + G_K + 3],
-          l21 = geo[go + G_K + 4];
-        const y1 = r1 - l10 * r0;
-        const x2 = (r2 - l20 * r0 - l21 * y1) * geo[go + G_K + 5];
-        const x1 = y1 * i1 - l21 * x2;
-        const x0 = r0 * i0 - l10 * x1 - l20 * x2;
+        // K^-1 r, K^-1 stored packed (symInverse).
+        const m01 = geo[go + G_K + 1],
+          m02 = geo[go + G_K + 2],
+          m12 = geo[go + G_K + 4];
+        const x0 = geo[go + G_K] * r0 + m01 * r1 + m02 * r2,
+          x1 = m01 * r0 + geo[go + G_K + 3] * r1 + m12 * r2,
+          x2 = m02 * r0 + m12 * r1 + geo[go + G_K + 5] * r2;
         px = -ms * x0 - is * ox;
         py = -ms * x1 - is * oy;
         pz = -ms * x2 - is * oz;
