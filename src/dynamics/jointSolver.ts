@@ -27,7 +27,8 @@
  * with K = 1/m, solved in both passes (a spring is physics, not error correction).
  *
  * Storage: flat Float64Arrays per joint slot; handles are generational (slot + generation * 2^20);
- * joints are solved in creation order; nothing allocates per step (see the module scratch below).
+ * ball-and-socket and hinge joints are solved first, then the generic ones, each group in creation order (one loop
+ * per kind keeps the calls monomorphic); nothing allocates per step (see the module scratch below).
  */
 import { PairTable } from "../collections/pairTable";
 import { Quat } from "../math/quat";
@@ -1018,7 +1019,7 @@ export class JointSolver {
     const hz = Math.min(this.jointHertz, (this.jointHertzSubstepFraction * this.iterations) / h);
     const key = this.softKey;
     // Only when an input changed: makeSoft runs twice per step at most, too seldom for V8 to optimise it, and
-    // unoptimised code allocates a heap number for each double it computes (5 GCs per 1000 chain-ragdoll steps).
+    // unoptimised code allocates a heap number for each double it computes (0.34 MB per 1000 chain-ragdoll steps).
     if (hz !== key[0] || this.jointDampingRatio !== key[1] || h !== key[2]) {
       makeSoft(hz, this.jointDampingRatio, h, this.soft);
       key[0] = hz;
