@@ -203,6 +203,61 @@ export function ldlSolve(n: number, F: Float64Array, fo: number, r: Float64Array
 }
 
 const LDL = new Float64Array(6);
+const UNIT = new Float64Array(3);
+const COL = new Float64Array(3);
+
+/**
+ * out[oo ..] = the inverse of the symmetric n x n matrix K (n = 2 or 3, row-major with stride 3, from K[ko]), packed
+ * by rows of its upper triangle (n = 3: m00 m01 m02 m11 m12 m22; n = 2: m00 m01 m11), so that x = K^-1 r is one
+ * matrix product with no dependency chain (for a block solved several times per factorisation; bepu's point
+ * blocks store the inverse too). From the adjugate, with one division, when the determinant is well above
+ * zero; otherwise (a direction no body can move in) the matrix that ldlFactor / ldlSolve apply, column by
+ * column, which gives that direction no impulse.
+ */
+export function symInverse(n: number, K: Float64Array, ko: number, out: Float64Array, oo: number): void {
+  // The lower triangle, as ldlFactor reads it.
+  const k00 = K[ko],
+    k01 = K[ko + 3],
+    k11 = K[ko + 4];
+  if (n === 2) {
+    const det = k00 * k11 - k01 * k01;
+    if (det > 1e-300 && det > 1e-12 * k00 * k11) {
+      const id = 1 / det;
+      out[oo] = k11 * id;
+      out[oo + 1] = -k01 * id;
+      out[oo + 2] = k00 * id;
+      return;
+    }
+  } else {
+    const k02 = K[ko + 6],
+      k12 = K[ko + 7],
+      k22 = K[ko + 8];
+    const c00 = k11 * k22 - k12 * k12,
+      c01 = k02 * k12 - k01 * k22,
+      c02 = k01 * k12 - k02 * k11;
+    const det = k00 * c00 + k01 * c01 + k02 * c02;
+    if (det > 1e-300 && det > 1e-12 * k00 * k11 * k22) {
+      const id = 1 / det;
+      out[oo] = c00 * id;
+      out[oo + 1] = c01 * id;
+      out[oo + 2] = c02 * id;
+      out[oo + 3] = (k00 * k22 - k02 * k02) * id;
+      out[oo + 4] = (k01 * k02 - k00 * k12) * id;
+      out[oo + 5] = (k00 * k11 - k01 * k01) * id;
+      return;
+    }
+  }
+  ldlFactor(n, K, ko, LDL, 0);
+  let o = oo;
+  for (let j = 0; j < n; j++) {
+    UNIT[0] = 0;
+    UNIT[1] = 0;
+    UNIT[2] = 0;
+    UNIT[j] = 1;
+    ldlSolve(n, LDL, 0, UNIT, COL);
+    for (let i = j; i < n; i++) out[o++] = COL[i];
+  }
+}
 
 /**
  * Solves the symmetric positive (semi-)definite n x n system K x = r (n <= 3, K row-major with

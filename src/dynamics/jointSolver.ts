@@ -27,7 +27,8 @@
  * with K = 1/m, solved in both passes (a spring is physics, not error correction).
  *
  * Storage: flat Float64Arrays per joint slot; handles are generational (slot + generation * 2^20);
- * joints are solved in creation order; nothing allocates per step (see the module scratch below).
+ * ball-and-socket and hinge joints are solved first, then the generic ones, each group in creation order (one loop
+ * per kind keeps the calls monomorphic); nothing allocates per step (see the module scratch below).
  */
 import { PairTable } from "../collections/pairTable";
 import { Quat } from "../math/quat";
@@ -55,9 +56,10 @@ import {
   JointKind,
   LOC,
   RIGID_PASS,
-  geometry as rigidGeometry,
-  setLocal as rigidSetLocal,
-  solve as rigidSolve,
+  RigidMode,
+  pass as rigidPass,
+  setHingeAxes,
+  setPivots,
 } from "./jointRigidBlocks";
 
 const SLOTS = 1 << 20;
@@ -664,13 +666,17 @@ export class JointSolver {
   /** Slots of live joints in creation order. */
   private order: Int32Array = new Int32Array(16);
   private orderCount = 0;
-  /** Slots solved this step. */
-  private solveList: Int32Array = new Int32Array(16);
-  private solveCount = 0;
+  /** Slots solved this step, by kind (creation order within each): ball and hinge joints, then the generic ones. */
+  private rigidList: Int32Array = new Int32Array(16);
+  private rigidCount = 0;
+  private genericList: Int32Array = new Int32Array(16);
+  private genericCount = 0;
   private pairs = new PairTable(0);
   private pairsDirty = false;
   private prevH = 0;
   private readonly soft = new Float64Array(3);
+  /** The (hertz, damping ratio, h) that `soft` was computed for: it is renewed only when one changes. */
+  private readonly softKey = new Float64Array(3);
 
   /** After prepare: the dense body indices of each enabled joint (b = -1 for world joints). */
   activeCount = 0;
@@ -1011,7 +1017,15 @@ export class JointSolver {
     const substeps = Math.max(1, Math.round(dt / h));
     this.iterations = Math.max(1, Math.ceil(this.jointPassesPerStep / substeps));
     const hz = Math.min(this.jointHertz, (this.jointHertzSubstepFraction * this.iterations) / h);
-    makeSoft(hz, this.jointDampingRatio, h, this.soft);
+    const key = this.softKey;
+    // Only when an input changed: makeSoft runs twice per step at most, too seldom for V8 to optimise it, and
+    // unoptimised code allocates a heap number for each double it computes (0.34 MB per 1000 chain-ragdoll steps).
+    if (hz !== key[0] || this.jointDampingRatio !== key[1] || h !== key[2]) {
+      makeSoft(hz, this.jointDampingRatio, h, this.soft);
+      key[0] = hz;
+      key[1] = this.jointDampingRatio;
+      key[2] = h;
+    }
     // Accumulated impulses are per substep: rescale them when the substep length changes (bepu).
     if (this.prevH > 0 && h !== this.prevH) {
       const s = h / this.prevH;
@@ -1031,6 +1045,8 @@ export class JointSolver {
         // The kinds store their impulses differently (world vectors against per-axis ones): start over.
         if (kind !== this.kind[slot]) this.st.fill(0, slot * ST, slot * ST + AXIS_COUNT * IPA);
         this.kind[slot] = kind;
+        const co = slot * CFG;
+        if (kind === JointKind.Hinge) setHingeAxes(this.cfg, co + C_QA, co + C_QB, this.loc, slot * LOC);
       }
       this.shapesDirty = false;
     }
@@ -1038,15 +1054,27 @@ export class JointSolver {
       this.activeA = new Int32Array(this.order.length);
       this.activeB = new Int32Array(this.order.length);
     }
-    if (this.solveList.length < this.orderCount) this.solveList = new Int32Array(this.order.length);
+    if (this.rigidList.length < this.orderCount) {
+      this.rigidList = new Int32Array(this.order.length);
+      this.genericList = new Int32Array(this.order.length);
+    }
     let na = 0,
-      ns = 0;
+      nr = 0,
+      ng = 0;
+    const handles = bodies.handle,
+      nb = bodies.count;
     for (let i = 0; i < this.orderCount; i++) {
       const slot = this.order[i];
       if ((this.flags[slot] & F_ENABLED) === 0) continue;
-      const a = bodies.indexOf(this.bodyHandles[slot * 2]);
-      const hb = this.bodyHandles[slot * 2 + 1];
-      const b = hb < 0 ? -1 : bodies.indexOf(hb);
+      // Last step's dense indices while they still name the joint's bodies (indexOf's slot arithmetic on
+      // handles, which are doubles, cost more than the rest of prepare).
+      const ha = this.bodyHandles[slot * 2],
+        hb = this.bodyHandles[slot * 2 + 1];
+      let a = this.dense[slot * 2],
+        b = this.dense[slot * 2 + 1];
+      if (!(a >= 0 && a < nb && handles[a] === ha)) a = bodies.indexOf(ha);
+      if (hb < 0) b = -1;
+      else if (!(b >= 0 && b < nb && handles[b] === hb)) b = bodies.indexOf(hb);
       if (a < 0 || (hb >= 0 && b < 0)) continue; // a body was removed without onBodyRemoved
       this.dense[slot * 2] = a;
       this.dense[slot * 2 + 1] = b;
@@ -1058,16 +1086,16 @@ export class JointSolver {
       this.moves[slot * 2] = moveA ? 1 : 0;
       this.moves[slot * 2 + 1] = moveB ? 1 : 0;
       if (moveA || moveB) {
-        this.solveList[ns++] = slot;
-        const kind = this.kind[slot];
-        if (kind !== JointKind.Generic) {
+        if (this.kind[slot] !== JointKind.Generic) {
+          this.rigidList[nr++] = slot;
           const co = slot * CFG;
-          rigidSetLocal(kind, this.cfg, co + C_PA, co + C_PB, co + C_QA, co + C_QB, bodies.localCom, a, b, this.loc, slot * LOC);
-        }
+          setPivots(this.cfg, co + C_PA, co + C_PB, bodies.localCom, a, b, this.loc, slot * LOC);
+        } else this.genericList[ng++] = slot;
       } else this.st.fill(0, slot * ST, slot * ST + AXIS_COUNT * IPA);
     }
     this.activeCount = na;
-    this.solveCount = ns;
+    this.rigidCount = nr;
+    this.genericCount = ng;
     this.geoFresh = false;
     this.genericFresh = false;
   }
@@ -1075,14 +1103,10 @@ export class JointSolver {
   /** Applies the accumulated impulses along the last solved directions. */
   warmStart(bodies: BodySet): void {
     const st = this.st;
-    const fresh = this.geoFresh;
-    for (let i = 0; i < this.solveCount; i++) {
-      const slot = this.solveList[i];
+    if (this.rigidCount > 0) this.rigidPass(bodies, this.geoFresh, RigidMode.Warm);
+    for (let i = 0; i < this.genericCount; i++) {
+      const slot = this.genericList[i];
       const so = slot * ST;
-      if (this.kind[slot] !== JointKind.Generic) {
-        this.solveRigid(bodies, slot, fresh, false);
-        continue;
-      }
       // Only a joint with per-axis rows has impulses outside its block axes (classifyAxes zeroes the rest).
       const sh = this.shape[slot];
       const axes = (sh & SH_ROWS) !== 0 ? ALL_AXES : sh;
@@ -1148,12 +1172,9 @@ export class JointSolver {
   private pass(bodies: BodySet, h: number, useBias: boolean, fresh: boolean, genericFresh: boolean): void {
     const st = this.st,
       gc = this.gcache;
-    for (let i = 0; i < this.solveCount; i++) {
-      const slot = this.solveList[i];
-      if (this.kind[slot] !== JointKind.Generic) {
-        this.solveRigid(bodies, slot, fresh, true);
-        continue;
-      }
+    if (this.rigidCount > 0) this.rigidPass(bodies, fresh, RigidMode.Solve);
+    for (let i = 0; i < this.genericCount; i++) {
+      const slot = this.genericList[i];
       const sh = this.shape[slot];
       const rows = (sh & SH_ROWS) !== 0;
       const so = slot * ST,
@@ -1201,15 +1222,9 @@ export class JointSolver {
 
   // ---------------------------------------------------------------- internals
 
-  /** A ball or hinge joint (./jointRigidBlocks): its geometry unless still fresh, then its warm start or one pass. */
-  private solveRigid(bodies: BodySet, slot: number, fresh: boolean, pass: boolean): void {
-    const kind = this.kind[slot];
-    const a = this.dense[slot * 2],
-      b = this.dense[slot * 2 + 1],
-      ma = this.moves[slot * 2],
-      mb = this.moves[slot * 2 + 1];
-    if (!fresh) rigidGeometry(bodies, kind, a, b, ma, mb, this.loc, slot * LOC, this.geo, slot * GEO);
-    rigidSolve(bodies, kind, a, b, ma, mb, this.geo, slot * GEO, this.st, slot * ST, !pass);
+  /** The ball and hinge joints (./jointRigidBlocks): their geometry unless still fresh, then `mode` (RigidMode). */
+  private rigidPass(bodies: BodySet, fresh: boolean, mode: number): void {
+    rigidPass(bodies, this.rigidList, this.rigidCount, this.kind, this.dense, this.moves, this.loc, this.geo, this.st, ST, fresh, mode);
   }
 
   /**
@@ -1633,7 +1648,8 @@ export class JointSolver {
     let k = 0;
     for (let i = 0; i < this.orderCount; i++) if (this.order[i] !== slot) this.order[k++] = this.order[i];
     this.orderCount = k;
-    this.solveCount = 0; // the next prepare rebuilds the solve list
+    this.rigidCount = 0; // the next prepare rebuilds the solve lists
+    this.genericCount = 0;
     this.pairsDirty = true;
   }
 
