@@ -133,6 +133,24 @@ const RESTING_SPEED = 0.1;
 const RESTING_SLIP = 0.01;
 const RESTING_SLIP_SQ = RESTING_SLIP * RESTING_SLIP;
 
+/**
+ * Variants of the contact solver for fewer substeps, measured in bench/RESULTS.md ("four contact substeps after
+ * shock propagation") with bench/probe/substeps.probe.ts; the defaults are the solver's own behaviour, and nothing
+ * but that probe changes them. hertzCap: contact hertz at most this fraction of the substep rate (Box2D v3's
+ * b2World_Step in world.c caps it at a quarter in v3.0, an eighth since; 0: no cap). staticScale: hertz factor
+ * of a contact whose other body cannot be pushed (Box2D v3's staticSoftness: 2), then at most staticCap of the
+ * substep rate (0: no cap); staticDamping: that contact's damping-ratio factor. friction: where the friction rows
+ * run, 0 the biased pass, 1 the relax pass (Box2D v3's and bepu's single friction solve after the normal rows),
+ * 2 both.
+ */
+export interface ContactVariant {
+  hertzCap: number;
+  staticScale: number;
+  staticCap: number;
+  staticDamping: number;
+  friction: number;
+}
+
 /** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
 export const TOUCH_TOLERANCE = 0.005;
 
@@ -265,6 +283,8 @@ export class ContactSolver {
    * their manifolds get the relax pass's resting friction (see relax).
    */
   readonly jointed = new StampSet();
+  /** Solver variants ({@link ContactVariant}); the defaults are the solver's behaviour. */
+  readonly variant: ContactVariant = { hertzCap: 0, staticScale: 2, staticCap: 0, staticDamping: 1, friction: 0 };
 
   /**
    * Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it); `cur` holds the
@@ -584,6 +604,7 @@ export class ContactSolver {
       w = bodies.angVel;
     ensureRolling(s.count);
     const pushed = this.pushed;
+    const v = this.variant;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
       const a = bi[i * 2],
@@ -592,8 +613,13 @@ export class ContactSolver {
         mB = invMass[b];
       // Contacts against bodies that cannot be pushed are twice as stiff (Box2D v3 static softness).
       const rigidOther = mA === 0 || mB === 0;
-      const freq = hd[o + H_FREQ] * (rigidOther ? 2 : 1);
-      const zeta = hd[o + H_DAMPING];
+      let freq = hd[o + H_FREQ];
+      if (v.hertzCap > 0 && freq * h > v.hertzCap) freq = v.hertzCap / h;
+      if (rigidOther) {
+        freq *= v.staticScale;
+        if (v.staticCap > 0 && freq * h > v.staticCap) freq = v.staticCap / h;
+      }
+      const zeta = rigidOther ? hd[o + H_DAMPING] * v.staticDamping : hd[o + H_DAMPING];
       const omega = 2 * Math.PI * freq;
       const a1 = 2 * zeta + h * omega;
       const a2 = h * omega * a1;
@@ -1009,6 +1035,7 @@ export class ContactSolver {
       vel = bodies.vel,
       w = bodies.angVel;
     const invH = 1 / h;
+    const frictionHere = this.variant.friction !== 1;
     for (let q = 0, end = this.passLength(); q < end; q++) {
       const i = this.passManifold(q, bodies);
       if (i < 0) continue;
@@ -1117,7 +1144,7 @@ export class ContactSolver {
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
       if (frozen !== 0) this.routeFrozen(bodies, i, n, frozen === 1 ? a : b);
-      frictionRows(bodies, hd, c, bi, i);
+      if (frictionHere) frictionRows(bodies, hd, c, bi, i);
     }
   }
 
@@ -1161,6 +1188,7 @@ export class ContactSolver {
       pos = bodies.pos,
       rot = bodies.rot;
     const invH = 1 / h;
+    const frictionAfter = this.variant.friction !== 0;
     for (let q = 0, end = this.passLength(); q < end; q++) {
       const i = this.passManifold(q, bodies);
       if (i < 0) continue;
@@ -1281,7 +1309,13 @@ export class ContactSolver {
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
       if (frozen !== 0) this.routeFrozen(bodies, i, n, frozen === 1 ? a : b);
-      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i);
+      // An impact's friction gets a second Gauss-Seidel iteration: in one sequential pass over a face's contacts the
+      // first rows' impulses, bounded contact by contact, spin the body about the normal and the later rows answer
+      // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the
+      // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
+      // step a manifold's bodies close faster than IMPACT_SPEED pays for it.
+      if (impacting === 1) frictionRows(bodies, hd, c, bi, i);
+      if (frictionAfter || impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
