@@ -996,7 +996,7 @@ export class ContactSolver {
       const t2x = hd[o + H_T2X],
         t2y = hd[o + H_T2X + 1],
         t2z = hd[o + H_T2X + 2];
-      // Body state in locals; impulses applied inline (no calls with many double arguments: V8 would box them).
+      // Impulses applied inline (no calls with many double arguments: V8 would box them).
       const a3 = a * 3,
         b3 = b * 3,
         a6 = a * 6,
@@ -1006,14 +1006,9 @@ export class ContactSolver {
       const pin = this.pinning && hd[o + H_FROZEN] === 0 ? this.pinState[i] : PIN_NONE;
       const sA = pin === PIN_A ? 0 : 1,
         sB = pin === PIN_B ? 0 : 1;
-      const mA = invMass[a] * sA,
-        mB = invMass[b] * sB;
-      const iA0 = I[a6] * sA, iA1 = I[a6 + 1] * sA, iA2 = I[a6 + 2] * sA, iA3 = I[a6 + 3] * sA, iA4 = I[a6 + 4] * sA, iA5 = I[a6 + 5] * sA;
-      const iB0 = I[b6] * sB, iB1 = I[b6 + 1] * sB, iB2 = I[b6 + 2] * sB, iB3 = I[b6 + 3] * sB, iB4 = I[b6 + 4] * sB, iB5 = I[b6 + 5] * sB;
-      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
-      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
-      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
-      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      // The warm start is linear in the impulses: their sum and the sums of their moments about each centre of mass
+      // go to the bodies once per manifold (one inverse-inertia product per body instead of one per contact).
+      let px = 0, py = 0, pz = 0, lax = 0, lay = 0, laz = 0, lbx = 0, lby = 0, lbz = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Warm start with the impulse the contact sustains, not with an impact's: the impulse that stopped an
@@ -1036,26 +1031,25 @@ export class ContactSolver {
           c[co + C_IMPACT_IMPULSE] = 0;
         }
         if (c[co + C_WARM] >= 0) c[co + C_WARM] = pn;
-        const px = pn * nx + p1 * t1x + p2 * t2x;
-        const py = pn * ny + p1 * t1y + p2 * t2y;
-        const pz = pn * nz + p1 * t1z + p2 * t2z;
+        const qx = pn * nx + p1 * t1x + p2 * t2x;
+        const qy = pn * ny + p1 * t1y + p2 * t2y;
+        const qz = pn * nz + p1 * t1z + p2 * t2z;
         const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
         const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
-        vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-        vbx += mB * px; vby += mB * py; vbz += mB * pz;
-        let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
-        wax -= iA0 * cx + iA3 * cy + iA4 * cz;
-        way -= iA3 * cx + iA1 * cy + iA5 * cz;
-        waz -= iA4 * cx + iA5 * cy + iA2 * cz;
-        cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
-        wbx += iB0 * cx + iB3 * cy + iB4 * cz;
-        wby += iB3 * cx + iB1 * cy + iB5 * cz;
-        wbz += iB4 * cx + iB5 * cy + iB2 * cz;
+        px += qx; py += qy; pz += qz;
+        lax += ray * qz - raz * qy; lay += raz * qx - rax * qz; laz += rax * qy - ray * qx;
+        lbx += rby * qz - rbz * qy; lby += rbz * qx - rbx * qz; lbz += rbx * qy - rby * qx;
       }
-      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
-      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
-      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
-      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
+      vel[a3] -= mA * px; vel[a3 + 1] -= mA * py; vel[a3 + 2] -= mA * pz;
+      vel[b3] += mB * px; vel[b3 + 1] += mB * py; vel[b3 + 2] += mB * pz;
+      w[a3] -= sA * (I[a6] * lax + I[a6 + 3] * lay + I[a6 + 4] * laz);
+      w[a3 + 1] -= sA * (I[a6 + 3] * lax + I[a6 + 1] * lay + I[a6 + 5] * laz);
+      w[a3 + 2] -= sA * (I[a6 + 4] * lax + I[a6 + 5] * lay + I[a6 + 2] * laz);
+      w[b3] += sB * (I[b6] * lbx + I[b6 + 3] * lby + I[b6 + 4] * lbz);
+      w[b3 + 1] += sB * (I[b6 + 3] * lbx + I[b6 + 1] * lby + I[b6 + 5] * lbz);
+      w[b3 + 2] += sB * (I[b6 + 4] * lbx + I[b6 + 5] * lby + I[b6 + 2] * lbz);
       if (hd[o + H_ROLLING] > 0) warmStartRolling(bodies, i, a, b);
     }
   }
