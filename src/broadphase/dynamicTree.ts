@@ -786,39 +786,35 @@ export class DynamicTree {
     const lMaxX = bd[ol + 3];
     const lMaxY = bd[ol + 4];
     const lMaxZ = bd[ol + 5];
-    const areaL = halfArea(lMaxX - lMinX, lMaxY - lMinY, lMaxZ - lMinZ);
+    // Areas through unionArea's scratch (AREA), not halfArea / nodeArea: when V8 does not inline those into this
+    // large function, their double arguments and results are boxed at every level of every re-insertion (thin-2000
+    // collected garbage 40 times in 1000 steps in some processes).
+    unionArea(bd, leaf, leaf, 0);
+    const areaL = AREA[0];
     const cx = lMinX + lMaxX;
     const cy = lMinY + lMaxY;
     const cz = lMinZ + lMaxZ;
 
     let index = this.rootNode;
     let o = index * 6;
-    let directCost = halfArea(
-      Math.max(bd[o + 3], lMaxX) - Math.min(bd[o], lMinX),
-      Math.max(bd[o + 4], lMaxY) - Math.min(bd[o + 1], lMinY),
-      Math.max(bd[o + 5], lMaxZ) - Math.min(bd[o + 2], lMinZ),
-    );
+    unionArea(bd, index, leaf, 0);
+    let directCost = AREA[0];
     let inherited = 0;
     let best = index;
     let bestCost = directCost;
 
     while (c1[index] !== NULL_NODE) {
       // Going below `index` grows it by (directCost - its area).
-      inherited += directCost - nodeArea(bd, o);
+      unionArea(bd, index, index, 0);
+      inherited += directCost - AREA[0];
       const a = c1[index];
       const b = c2[index];
       const oa = a * 6;
       const ob = b * 6;
-      const directA = halfArea(
-        Math.max(bd[oa + 3], lMaxX) - Math.min(bd[oa], lMinX),
-        Math.max(bd[oa + 4], lMaxY) - Math.min(bd[oa + 1], lMinY),
-        Math.max(bd[oa + 5], lMaxZ) - Math.min(bd[oa + 2], lMinZ),
-      );
-      const directB = halfArea(
-        Math.max(bd[ob + 3], lMaxX) - Math.min(bd[ob], lMinX),
-        Math.max(bd[ob + 4], lMaxY) - Math.min(bd[ob + 1], lMinY),
-        Math.max(bd[ob + 5], lMaxZ) - Math.min(bd[ob + 2], lMinZ),
-      );
+      unionArea(bd, a, leaf, 0);
+      unionArea(bd, b, leaf, 1);
+      const directA = AREA[0],
+        directB = AREA[1];
       const costA = directA + inherited;
       const costB = directB + inherited;
       if (costA < bestCost) {
@@ -829,8 +825,10 @@ export class DynamicTree {
         best = b;
         bestCost = costB;
       }
-      const lowerA = c1[a] === NULL_NODE ? Infinity : inherited + directA - nodeArea(bd, oa) + areaL;
-      const lowerB = c1[b] === NULL_NODE ? Infinity : inherited + directB - nodeArea(bd, ob) + areaL;
+      unionArea(bd, a, a, 0);
+      unionArea(bd, b, b, 1);
+      const lowerA = c1[a] === NULL_NODE ? Infinity : inherited + directA - AREA[0] + areaL;
+      const lowerB = c1[b] === NULL_NODE ? Infinity : inherited + directB - AREA[1] + areaL;
       if (lowerA >= bestCost && lowerB >= bestCost) break;
       let goA: boolean;
       if (lowerA < lowerB) goA = true;
@@ -918,8 +916,11 @@ export class DynamicTree {
     const bLeaf = c1[b] === NULL_NODE;
     const cLeaf = c1[c] === NULL_NODE;
     if (bLeaf && cLeaf) return;
-    const areaB = nodeArea(bd, b * 6);
-    const areaC = nodeArea(bd, c * 6);
+    // Through AREA, as in findBestSibling.
+    unionArea(bd, b, b, 0);
+    unionArea(bd, c, c, 1);
+    const areaB = AREA[0],
+      areaC = AREA[1];
     let bestDelta = 0;
     let bestOp = 0;
     let d = 0;
@@ -1134,8 +1135,8 @@ function growInt(a: Int32Array, n: number): Int32Array {
   return r;
 }
 
-// nodeArea is a leaf V8 inlines; unionArea writes its result into AREA[slot] (a double returned from a call
-// that is not inlined is boxed, and the rotation search runs for many candidates every step).
+// unionArea writes its result into AREA[slot] (a double returned from a call that is not inlined is boxed, and the
+// sibling and rotation searches run for many candidates every step); nodeArea is left to the tree's statistics.
 const AREA = new Float64Array(2);
 function nodeArea(bd: Float64Array, o: number): number {
   const x = bd[o + 3] - bd[o],

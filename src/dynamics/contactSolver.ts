@@ -675,7 +675,8 @@ export class ContactSolver {
       const ia = a * 6,
         ib = b * 6;
       // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
-      const frozen = shock.classify(i, a, b, mA, mB, nx * upX + ny * upY + nz * upZ);
+      shock.up[0] = nx * upX + ny * upY + nz * upZ;
+      const frozen = shock.classify(i, a, b, invMass);
       hd[o + H_FROZEN] = frozen;
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;
@@ -731,7 +732,10 @@ export class ContactSolver {
         c[co + C_T2_MASS] = k11 * id;
         c[co + C_T12_MASS] = -k12 * id;
         // Its eigen-decomposition, once per step rather than at every friction projection (projectFriction).
-        tangentEigen(k11, k12, k22, c, co);
+        tangentK[0] = k11;
+        tangentK[1] = k12;
+        tangentK[2] = k22;
+        tangentEigen(c, co);
         // Relative normal velocity before the solve (B relative to A; negative = approaching).
         const dvx = vel[b * 3] + (w[b * 3 + 1] * rbz - w[b * 3 + 2] * rby) - vel[a * 3] - (w[a * 3 + 1] * raz - w[a * 3 + 2] * ray);
         const dvy = vel[b * 3 + 1] + (w[b * 3 + 2] * rbx - w[b * 3] * rbz) - vel[a * 3 + 1] - (w[a * 3 + 2] * rax - w[a * 3] * raz);
@@ -950,22 +954,19 @@ export class ContactSolver {
       }
       if (!pinning) continue;
       // The normal runs from A to B: into the fixed body seen from A, out of it seen from B.
-      if (!(invMass[b] > 0)) pins.add(a, hd[o + H_NX], hd[o + H_NX + 1], hd[o + H_NX + 2]);
-      else pins.add(b, -hd[o + H_NX], -hd[o + H_NX + 1], -hd[o + H_NX + 2]);
+      if (!(invMass[b] > 0)) pins.add(a, hd, o + H_NX, 1);
+      else pins.add(b, hd, o + H_NX, -1);
     }
     const cand = this.candidates;
     for (let q = 0; q < cand.count; q++) {
       const i = cand.data[q];
       const o = i * HEADER;
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
       // A's push moves B along +n; B's moves A along -n; only a hit by a body PIN_MASS_RATIO times heavier or
       // more counts. Both pinned: an ordinary contact.
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const holdsB = invMass[b] >= PIN_MASS_RATIO * invMass[a] && pins.holds(b, nx, ny, nz),
-        holdsA = invMass[a] >= PIN_MASS_RATIO * invMass[b] && pins.holds(a, -nx, -ny, -nz);
+      const holdsB = invMass[b] >= PIN_MASS_RATIO * invMass[a] && pins.holds(b, hd, o + H_NX, 1),
+        holdsA = invMass[a] >= PIN_MASS_RATIO * invMass[b] && pins.holds(a, hd, o + H_NX, -1);
       this.pinState[i] = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
     }
   }
@@ -1152,7 +1153,12 @@ export class ContactSolver {
         // The spring holds the contact's own load; a load routed through it from a frozen pair above (route) is
         // not the spring's to give back.
         const own = old - hd[o + H_ROUTED + k];
-        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * ms * (vn + bias) - is * (own > 0 ? own : 0);
+        let nm = c[co + C_NORMAL_MASS];
+        if (pin !== PIN_NONE) {
+          pinnedNormalMass(c, co, invMass, a, b, sA, sB);
+          nm = pinnedMass[0];
+        }
+        let next = old - nm * ms * (vn + bias) - is * (own > 0 ? own : 0);
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
@@ -1330,7 +1336,12 @@ export class ContactSolver {
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const vn = dvx * nx + dvy * ny + dvz * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        let next = old - (pin === PIN_NONE ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, mA, mB, sA, sB)) * (vn + bias);
+        let nm = c[co + C_NORMAL_MASS];
+        if (pin !== PIN_NONE) {
+          pinnedNormalMass(c, co, invMass, a, b, sA, sB);
+          nm = pinnedMass[0];
+        }
+        let next = old - nm * (vn + bias);
         if (next < 0) next = 0;
         const lambda = next - old;
         c[co + C_NORMAL_IMPULSE] = next;
@@ -1451,7 +1462,11 @@ export class ContactSolver {
         if (frozen === 1) vn += (vel[a3] + (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx + (vel[a3 + 1] + (w[a3 + 2] * rax - w[a3] * raz)) * ny + (vel[a3 + 2] + (w[a3] * ray - w[a3 + 1] * rax)) * nz;
         else if (frozen === 2) vn -= (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby)) * nx + (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz)) * ny + (vel[b3 + 2] + (w[b3] * rby - w[b3 + 1] * rbx)) * nz;
         const old = c[co + C_NORMAL_IMPULSE];
-        const nm = pinned < 0 ? c[co + C_NORMAL_MASS] : pinnedNormalMass(c, co, invMass[a], invMass[b], pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
+        let nm = c[co + C_NORMAL_MASS];
+        if (pinned >= 0) {
+          pinnedNormalMass(c, co, invMass, a, b, pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
+          nm = pinnedMass[0];
+        }
         let lambda = -nm * (vn + e * rel);
         let next = old + lambda;
         if (next < 0) next = 0;
@@ -1673,13 +1688,19 @@ function relPose(bodies: BodySet, a: number, b: number, out: Float64Array, o: nu
   out[o + 6] = aw * bw + ax * bx + ay * by + az * bz;
 }
 
+/** tangentEigen's input K = [[k11, k12], [k12, k22]] as (k11, k12, k22): V8 boxes double arguments of a call it does not inline. */
+const tangentK = new Float64Array(3);
+
 /**
- * Writes the eigenvectors of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] to the
- * contact: unit eigenvector e1 (C_E1X, C_E1Y) of the larger eigenvalue; e2 = perp(e1). The eigenvalues are not
+ * Writes the eigenvectors of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] (tangentK) to
+ * the contact: unit eigenvector e1 (C_E1X, C_E1Y) of the larger eigenvalue; e2 = perp(e1). The eigenvalues are not
  * stored: projectFriction reads them off the inverse K^-1 the contact keeps (C_T1_MASS...), whose eigenvectors are
  * the same (two slots fewer per contact).
  */
-function tangentEigen(k11: number, k12: number, k22: number, c: Float64Array, co: number): void {
+function tangentEigen(c: Float64Array, co: number): void {
+  const k11 = tangentK[0],
+    k12 = tangentK[1],
+    k22 = tangentK[2];
   const half = 0.5 * (k11 - k22);
   const disc = Math.sqrt(half * half + k12 * k12);
   const mid = 0.5 * (k11 + k22);
@@ -1806,16 +1827,23 @@ function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64A
   }
 }
 
+/** pinnedNormalMass's result. */
+const pinnedMass = new Float64Array(1);
+
 /**
- * The normal effective mass of contact co with A's and B's shares scaled by sA, sB (0 for a pinned body, whose
- * mass counts as infinite in its hit: pinnedContacts.ts); mA, mB are the scaled inverse masses.
+ * The normal effective mass of contact co between dense bodies a and b, with A's and B's shares scaled by sA, sB
+ * (0 for a pinned body, whose mass counts as infinite in its hit: pinnedContacts.ts), written to pinnedMass[0].
+ * Integers in, the result through a scratch array: the call is taken only for pinned contacts, so V8 often does
+ * not inline it, and then boxes double arguments and the return value. Worse, the solver loops' merge of a
+ * contact's stored normal mass (a double) with an unknown return value became a tagged value, boxing the common
+ * path's double at every contact: the intermittent GCs of the relax pass (bench/RESULTS.md, "Where time goes").
  */
-function pinnedNormalMass(c: Float64Array, co: number, mA: number, mB: number, sA: number, sB: number): number {
+function pinnedNormalMass(c: Float64Array, co: number, invMass: Float64Array, a: number, b: number, sA: number, sB: number): void {
   const k =
-    mA + mB +
+    invMass[a] * sA + invMass[b] * sB +
     sA * (c[co + C_ANX] * c[co + C_IANX] + c[co + C_ANX + 1] * c[co + C_IANX + 1] + c[co + C_ANX + 2] * c[co + C_IANX + 2]) +
     sB * (c[co + C_BNX] * c[co + C_IBNX] + c[co + C_BNX + 1] * c[co + C_IBNX + 1] + c[co + C_BNX + 2] * c[co + C_IBNX + 2]);
-  return k > 0 ? 1 / k : 0;
+  pinnedMass[0] = k > 0 ? 1 / k : 0;
 }
 
 /** The pinned body's inverse mass and world inverse inertia while holdPinned has them zeroed. */

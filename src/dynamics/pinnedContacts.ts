@@ -50,23 +50,26 @@ export class PinField {
     if (this.members.begin(bodies)) this.dir = new Float64Array(Math.max(bodies, this.dir.length / 3) * 3);
   }
 
-  /** Adds unit normal (x, y, z) into body i's pin direction. */
-  add(i: number, x: number, y: number, z: number): void {
+  /**
+   * Adds unit normal sign * (v[at], v[at + 1], v[at + 2]) (sign 1 or -1) into body i's pin direction. The vector
+   * is passed as an array and an offset, not as doubles: V8 boxes double arguments of a call it does not inline.
+   */
+  add(i: number, v: Float64Array, at: number, sign: number): void {
     const i3 = i * 3;
     if (this.members.add(i)) this.dir[i3] = this.dir[i3 + 1] = this.dir[i3 + 2] = 0;
-    this.dir[i3] += x;
-    this.dir[i3 + 1] += y;
-    this.dir[i3 + 2] += z;
+    this.dir[i3] += sign * v[at];
+    this.dir[i3 + 1] += sign * v[at + 1];
+    this.dir[i3 + 2] += sign * v[at + 2];
   }
 
-  /** Whether body i is pinned against a push along (x, y, z) (a unit vector). */
-  holds(i: number, x: number, y: number, z: number): boolean {
+  /** Whether body i is pinned against a push along sign * (v[at], v[at + 1], v[at + 2]) (a unit vector; see add). */
+  holds(i: number, v: Float64Array, at: number, sign: number): boolean {
     if (!this.members.has(i)) return false;
     const i3 = i * 3;
     const px = this.dir[i3],
       py = this.dir[i3 + 1],
       pz = this.dir[i3 + 2];
-    const d = px * x + py * y + pz * z;
+    const d = sign * (px * v[at] + py * v[at + 1] + pz * v[at + 2]);
     return d > 0 && d * d >= PIN_COS * PIN_COS * (px * px + py * py + pz * pz);
   }
 }

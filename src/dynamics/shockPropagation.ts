@@ -59,12 +59,18 @@ export class ShockPropagation {
     this.active = false;
   }
 
+  /** classify's input: the upward component of the manifold's normal (a double is boxed as an argument of a call V8 does not inline). */
+  readonly up = new Float64Array(1);
+
   /**
-   * Records manifold m between dense bodies a (below the normal) and b, whose normal's upward component is `up`
-   * (n . -g/|g|, n from a to b), as a support candidate of the upper body. Returns the side to freeze in its
-   * normal rows: 1 (a), 2 (b) or 0. `invA`, `invB`: inverse masses (0: static or kinematic).
+   * Records manifold m between dense bodies a (below the normal) and b, whose normal's upward component is
+   * `this.up[0]` (n . -g/|g|, n from a to b), as a support candidate of the upper body. Returns the side to freeze in
+   * its normal rows: 1 (a), 2 (b) or 0. `invMass`: the bodies' inverse masses (0: static or kinematic).
    */
-  classify(m: number, a: number, b: number, invA: number, invB: number, up: number): number {
+  classify(m: number, a: number, b: number, invMass: Float64Array): number {
+    const invA = invMass[a],
+      invB = invMass[b],
+      up = this.up[0];
     let upper = -1,
       frozen = 0,
       u = up;
