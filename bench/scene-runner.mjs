@@ -773,7 +773,8 @@ function solverPassCost(sim) {
   const world = sim.world;
   const solver = world.solver;
   if (!solver || typeof solver.solve !== "function") return {};
-  const t = { warm: 0, biased: 0, relax: 0 };
+  // Substeps counted as relax passes: a world without joints runs `contactSubsteps`, not `substeps`.
+  const t = { warm: 0, biased: 0, relax: 0, passes: 0 };
   const warm = solver.warmStart,
     solve = solver.solve,
     relax = solver.relax;
@@ -791,14 +792,15 @@ function solverPassCost(sim) {
     const s = performance.now();
     relax.call(this, b, h);
     t.relax += performance.now() - s;
+    t.passes++;
   };
   // Per-step sums, then the median step of each (a step the machine preempted does not move it).
   const n = 100;
   const per = { warm: [], biased: [], relax: [] };
   for (let i = 0; i < n; i++) {
-    t.warm = t.biased = t.relax = 0;
+    t.warm = t.biased = t.relax = t.passes = 0;
     sim.step();
-    const points = world.stats.contacts * (world.substeps ?? 8);
+    const points = world.stats.contacts * t.passes;
     for (const k of ["warm", "biased", "relax"]) per[k].push((1e6 * t[k]) / points);
   }
   delete solver.warmStart;

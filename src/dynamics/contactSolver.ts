@@ -24,6 +24,7 @@ import { StampSet } from "../collections/stampSet";
 import { PIN_MASS_RATIO, meetsImpact, PinField, PIN_A, PIN_B, PIN_NONE, PIN_SEPARATION } from "./pinnedContacts";
 import { ensureRolling, prepareRolling, solveRolling, warmStartRolling } from "./rollingResistance";
 import { SHOCK_MAX_DEPTH, ShockPropagation } from "./shockPropagation";
+import { ROUND_AXIS, ROUND_NONE, ROUND_SPHERE, roundFeatureOf } from "./roundFeature";
 
 /** Header fields per manifold. */
 const H_A = 0,
@@ -57,9 +58,20 @@ const H_A = 0,
   H_CENTROID_MASS = 38, // normal effective mass at the centroid of the contacts
   H_ROLLING = 39, // the pair's rolling resistance coefficient (./rollingResistance)
   H_FROZEN = 40, // shock propagation: 1 or 2 when the normal rows treat A or B as fixed (see shockPropagation.ts)
-  H_ROUTED = 41; // 4 numbers, one per contact: the part of its normal impulse routed from frozen loads above (route)
+  H_ROUTED = 41, // 4 numbers, one per contact: the part of its normal impulse routed from frozen loads above (route)
+  // Rolling anchors (rollingAnchors). H_ROLLS: 1 when this step measures some side's separation on its round
+  // feature (set by prepare). H_ROUND: the sides' round features, 0 while not known yet, else 1 + codeA + 5 codeB
+  // (code: 0 none, 1 sphere, 2 capsule or cylinder, 3 and 4 the same as a compound's child), found once per manifold
+  // key and copied on to the key's next manifolds. Per side (A at H_RA, B at H_RB): kind, axis (3) and centre (3)
+  // in the body frame, then u (3); the axis and centre are copied on only for a compound's child (a plain shape's
+  // are its Y axis and its origin, written by prepare).
+  H_ROLLS = 45,
+  H_ROUND = 46,
+  H_RA = 47,
+  H_RB = 57,
+  R_U = 7; // u's offset in a side's block
 /** Header stride. */
-export const HEADER = 45;
+export const HEADER = 67;
 
 /**
  * The contact cache's limits (Jolt's PhysicsSettings mBodyPairCacheMaxDeltaPositionSq and
@@ -97,8 +109,10 @@ const C_ANX = 0, // rA x n: A's angular Jacobian of the normal row (fixed for th
   C_T12_MASS = 37, // off-diagonal of the inverse 2x2 tangent mass
   C_E1X = 38, // eigenbasis of the tangent effective mass: first eigenvector (x, y in the t1/t2 frame)
   C_E1Y = 39,
-  C_L1 = 40, // eigenvalues of K (the tangent effective mass), for e1 and for e2 = perp(e1)
-  C_L2 = 41,
+  // Rolling anchors (rollingAnchors): per side a length k, the side's term of the separation being g . l + k f
+  // (relax). 0 for a point fixed in its body.
+  C_KA = 40,
+  C_KB = 41,
   C_FEATURE = 42,
   C_PX = 43, // contact point at t0, world
   C_STICK = 46; // 1: the contact sticks (friction bounded by the static coefficient); 0: it slides
@@ -285,6 +299,14 @@ export class ContactSolver {
   readonly jointed = new StampSet();
   /** Solver variants ({@link ContactVariant}); the defaults are the solver's behaviour. */
   readonly variant: ContactVariant = { hertzCap: 0, staticScale: 2, staticCap: 0, staticDamping: 1, friction: 0 };
+  /**
+   * Substeps solved this step (reset by prepare, counted by relax). Odd substeps visit a manifold's contacts in
+   * reverse order, in the normal and friction rows: sequential impulses give the first contact of a pair more of
+   * the shared push and all the traction it can hold, and in the same order every substep a wheel's two rim
+   * contacts carried its drive unequally, a yaw moment of the same sign on every driven wheel (a WheelConstraint
+   * car turned 3 degrees over 100 m). Counted within the step, so a restored snapshot repeats it.
+   */
+  private substep = 0;
 
   /**
    * Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it); `cur` holds the
@@ -365,6 +387,7 @@ export class ContactSolver {
     }
 
     const old = this.prev.find(ha, hb, ck);
+    this.roundFeatures(bodies, i, old, a, b);
     const pc = this.prev.contacts;
     const c = s.contacts;
     const pos = bodies.pos;
@@ -508,6 +531,7 @@ export class ContactSolver {
     const n = ph[po + H_COUNT];
     hd[o + H_COUNT] = n;
     hd[o + H_CHILD_KEY] = ph[po + H_CHILD_KEY];
+    this.roundFeatures(bodies, i, old, a, b);
     // The cache's fields, the run's length on its first manifold included (the run stays whole).
     for (let k = 0; k < 12; k++) hd[o + H_LNX + k] = ph[po + H_LNX + k];
     const rot = bodies.rot,
@@ -577,21 +601,59 @@ export class ContactSolver {
     return n;
   }
 
+  /**
+   * The round features of manifold i's sides (H_ROUND, H_RA, H_RB; see rollingAnchors): copied from last step's
+   * manifold of the same key (index old in the previous store, -1 if none) when that knew them, else found from
+   * the shapes, so roundFeatureOf's loads of shape fields (of many shape classes) run once per key, not per step.
+   */
+  private roundFeatures(bodies: BodySet, i: number, old: number, a: number, b: number): void {
+    const hd = this.cur.header;
+    const o = i * HEADER;
+    if (old >= 0) {
+      const ph = this.prev.header,
+        po = old * HEADER;
+      const known = ph[po + H_ROUND];
+      if (known !== 0) {
+        hd[o + H_ROUND] = known;
+        if (known === 1) return;
+        // A compound child's axis and centre (a plain shape's are written by prepare).
+        const codeA = (known - 1) % 5;
+        if (codeA > 2) for (let k = 1; k < R_U; k++) hd[o + H_RA + k] = ph[po + H_RA + k];
+        if (known - 1 - codeA > 10) for (let k = 1; k < R_U; k++) hd[o + H_RB + k] = ph[po + H_RB + k];
+        return;
+      }
+    }
+    // Compound child indices, packed as in add.
+    const ck = hd[o + H_CHILD_KEY];
+    const childA = (ck / 2097152) | 0;
+    const posedA = roundFeatureOf(bodies, a, childA, hd, o + H_RA),
+      posedB = roundFeatureOf(bodies, b, (ck - childA * 2097152) | 0, hd, o + H_RB);
+    const kA = hd[o + H_RA],
+      kB = hd[o + H_RB];
+    const codeA = kA === ROUND_NONE ? 0 : kA + 2 * posedA,
+      codeB = kB === ROUND_NONE ? 0 : kB + 2 * posedB;
+    hd[o + H_ROUND] = 1 + codeA + 5 * codeB;
+  }
+
   /** Keeps the contact cache from reusing any manifold of this body (its shape or mass changed). */
   forgetBody(handle: number): void {
     const s = this.cur;
     const hd = s.header;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
-      if (hd[o + H_HANDLE_A] === handle || hd[o + H_HANDLE_B] === handle) hd[o + H_REUSABLE] = 0;
+      // Its round features (H_ROUND) are found again from the new shape.
+      if (hd[o + H_HANDLE_A] === handle || hd[o + H_HANDLE_B] === handle) hd[o + H_REUSABLE] = hd[o + H_ROUND] = 0;
     }
   }
 
   /**
    * Computes effective masses, softness for the substep length h, and the pre-solve normal velocity
-   * used by restitution. Inverse inertias are the world ones at the start of the step.
+   * used by restitution. Inverse inertias are the world ones at the start of the step. `up` (unit, against gravity)
+   * is for shock propagation; `substeps` (of length h) make the step, for the rolling anchors' turn in it.
    */
-  prepare(bodies: BodySet, h: number, upX = 0, upY = 0, upZ = 0): void {
+  prepare(bodies: BodySet, h: number, upX = 0, upY = 0, upZ = 0, substeps = 8): void {
+    this.substep = 0;
+    stepTime[0] = h * substeps;
     const s = this.cur;
     const shock = this.shock;
     shock.begin(bodies.count);
@@ -708,7 +770,11 @@ export class ContactSolver {
         // Approaching fast at the start of the step: an impact happens during it (see warmStart).
         c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
         c[co + C_IMPACT_IMPULSE] = 0;
+        // Anchors fixed in the bodies; rollingAnchors below sets those on a round feature.
+        c[co + C_KA] = 0;
+        c[co + C_KB] = 0;
       }
+      hd[o + H_ROLLS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, c, i, a, b) : 0;
       if (hd[o + H_ROLLING] > 0) prepareRolling(bodies, i, a, b, hd, o + H_ROLLING, o + H_NX, o + H_T1X, c, i * 4 * CONTACT + C_RAX, i * 4 * CONTACT + C_RBX, CONTACT, n | 0);
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
@@ -957,7 +1023,7 @@ export class ContactSolver {
       const t2x = hd[o + H_T2X],
         t2y = hd[o + H_T2X + 1],
         t2z = hd[o + H_T2X + 2];
-      // Body state in locals; impulses applied inline (no calls with many double arguments: V8 would box them).
+      // Impulses applied inline (no calls with many double arguments: V8 would box them).
       const a3 = a * 3,
         b3 = b * 3,
         a6 = a * 6,
@@ -967,14 +1033,9 @@ export class ContactSolver {
       const pin = this.pinning && hd[o + H_FROZEN] === 0 ? this.pinState[i] : PIN_NONE;
       const sA = pin === PIN_A ? 0 : 1,
         sB = pin === PIN_B ? 0 : 1;
-      const mA = invMass[a] * sA,
-        mB = invMass[b] * sB;
-      const iA0 = I[a6] * sA, iA1 = I[a6 + 1] * sA, iA2 = I[a6 + 2] * sA, iA3 = I[a6 + 3] * sA, iA4 = I[a6 + 4] * sA, iA5 = I[a6 + 5] * sA;
-      const iB0 = I[b6] * sB, iB1 = I[b6 + 1] * sB, iB2 = I[b6 + 2] * sB, iB3 = I[b6 + 3] * sB, iB4 = I[b6 + 4] * sB, iB5 = I[b6 + 5] * sB;
-      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
-      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
-      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
-      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      // The warm start is linear in the impulses: their sum and the sums of their moments about each centre of mass
+      // go to the bodies once per manifold (one inverse-inertia product per body instead of one per contact).
+      let px = 0, py = 0, pz = 0, lax = 0, lay = 0, laz = 0, lbx = 0, lby = 0, lbz = 0;
       for (let k = 0; k < n; k++) {
         const co = (i * 4 + k) * CONTACT;
         // Warm start with the impulse the contact sustains, not with an impact's: the impulse that stopped an
@@ -997,26 +1058,25 @@ export class ContactSolver {
           c[co + C_IMPACT_IMPULSE] = 0;
         }
         if (c[co + C_WARM] >= 0) c[co + C_WARM] = pn;
-        const px = pn * nx + p1 * t1x + p2 * t2x;
-        const py = pn * ny + p1 * t1y + p2 * t2y;
-        const pz = pn * nz + p1 * t1z + p2 * t2z;
+        const qx = pn * nx + p1 * t1x + p2 * t2x;
+        const qy = pn * ny + p1 * t1y + p2 * t2y;
+        const qz = pn * nz + p1 * t1z + p2 * t2z;
         const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
         const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
-        vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-        vbx += mB * px; vby += mB * py; vbz += mB * pz;
-        let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
-        wax -= iA0 * cx + iA3 * cy + iA4 * cz;
-        way -= iA3 * cx + iA1 * cy + iA5 * cz;
-        waz -= iA4 * cx + iA5 * cy + iA2 * cz;
-        cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
-        wbx += iB0 * cx + iB3 * cy + iB4 * cz;
-        wby += iB3 * cx + iB1 * cy + iB5 * cz;
-        wbz += iB4 * cx + iB5 * cy + iB2 * cz;
+        px += qx; py += qy; pz += qz;
+        lax += ray * qz - raz * qy; lay += raz * qx - rax * qz; laz += rax * qy - ray * qx;
+        lbx += rby * qz - rbz * qy; lby += rbz * qx - rbx * qz; lbz += rbx * qy - rby * qx;
       }
-      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
-      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
-      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
-      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
+      vel[a3] -= mA * px; vel[a3 + 1] -= mA * py; vel[a3 + 2] -= mA * pz;
+      vel[b3] += mB * px; vel[b3 + 1] += mB * py; vel[b3 + 2] += mB * pz;
+      w[a3] -= sA * (I[a6] * lax + I[a6 + 3] * lay + I[a6 + 4] * laz);
+      w[a3 + 1] -= sA * (I[a6 + 3] * lax + I[a6 + 1] * lay + I[a6 + 5] * laz);
+      w[a3 + 2] -= sA * (I[a6 + 4] * lax + I[a6 + 5] * lay + I[a6 + 2] * laz);
+      w[b3] += sB * (I[b6] * lbx + I[b6 + 3] * lby + I[b6 + 4] * lbz);
+      w[b3 + 1] += sB * (I[b6 + 3] * lbx + I[b6 + 1] * lby + I[b6 + 5] * lbz);
+      w[b3 + 2] += sB * (I[b6 + 4] * lbx + I[b6 + 5] * lby + I[b6 + 2] * lbz);
       if (hd[o + H_ROLLING] > 0) warmStartRolling(bodies, i, a, b);
     }
   }
@@ -1028,6 +1088,7 @@ export class ContactSolver {
    */
   solve(bodies: BodySet, h: number): void {
     const s = this.cur;
+    const flip = this.substep & 1;
     const hd = s.header,
       c = s.contacts,
       bi = s.bodyIndex;
@@ -1093,7 +1154,10 @@ export class ContactSolver {
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
       if (frozen === 1) vax = vay = vaz = wax = way = waz = 0;
       else if (frozen === 2) vbx = vby = vbz = wbx = wby = wbz = 0;
-      for (let k = 0; k < n; k++) {
+      // The contacts' order alternates per substep (see substep), as an integer start and step.
+      const first = flip === 1 ? (n | 0) - 1 : 0,
+        dk = flip === 1 ? -1 : 1;
+      for (let kk = 0, k = first; kk < n; kk++, k += dk) {
         const co = (i * 4 + k) * CONTACT;
         const sep = c[co + C_SEPARATION];
         let bias = 0,
@@ -1144,7 +1208,7 @@ export class ContactSolver {
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
       if (frozen !== 0) this.routeFrozen(bodies, i, n, frozen === 1 ? a : b);
-      if (frictionHere) frictionRows(bodies, hd, c, bi, i);
+      if (frictionHere) frictionRows(bodies, hd, c, bi, i, flip);
     }
   }
 
@@ -1157,6 +1221,8 @@ export class ContactSolver {
    * The separation is the t0 value plus the change of n . (anchorB - anchorA). With the anchors in body frames,
    * n . (R l) = (R^T n) . l, so n is rotated into each body's frame once per manifold and each contact costs two
    * dot products (Box2D v3's contact_solver.c keeps the same per-contact cost with its delta-position form).
+   * On a round feature the anchor follows the feature's centre and axis, not its turn (rollingAnchors): a rolling
+   * wheel's anchor fixed in it turned up off the floor within the step, and the contact stopped pushing.
    *
    * Friction is solved here only for a manifold whose impact this pass stops (in part): a speculative contact's
    * impact is stopped by the relax pass (the gap closes in the position update before it), and friction must act
@@ -1179,6 +1245,8 @@ export class ContactSolver {
    */
   relax(bodies: BodySet, h: number): void {
     const s = this.cur;
+    const flip = this.substep & 1;
+    this.substep++;
     const hd = s.header,
       c = s.contacts,
       bi = s.bodyIndex;
@@ -1222,6 +1290,27 @@ export class ContactSolver {
         gby = ny + qw * ty + (qz * tx - qx * tz),
         gbz = nz + qw * tz + (qx * ty - qy * tx);
       const dn = (pos[b3] - pos[a3]) * nx + (pos[b3 + 1] - pos[a3 + 1]) * ny + (pos[b3 + 2] - pos[a3 + 2]) * nz;
+      // Each side's rolling factor f = |g_perp| - g . u (rollingAnchors): 0 unless the side has a round feature.
+      let fa = 0,
+        fb = 0;
+      if (hd[o + H_ROLLS] === 1) {
+        for (let side = 0; side < 2; side++) {
+          const ho = o + (side === 0 ? H_RA : H_RB);
+          const kind = hd[ho];
+          if (kind === ROUND_NONE) continue;
+          const gx = side === 0 ? gax : gbx,
+            gy = side === 0 ? gay : gby,
+            gz = side === 0 ? gaz : gbz;
+          let gp = 1;
+          if (kind === ROUND_AXIS) {
+            const ge = gx * hd[ho + 1] + gy * hd[ho + 2] + gz * hd[ho + 3];
+            gp = ge * ge < 1 ? Math.sqrt(1 - ge * ge) : 0;
+          }
+          const f = gp - (gx * hd[ho + R_U] + gy * hd[ho + R_U + 1] + gz * hd[ho + R_U + 2]);
+          if (side === 0) fa = f;
+          else fb = f;
+        }
+      }
       // Whether this pass raised the normal impulse of a contact meeting an impact (friction below).
       let impacting = 0;
       // Whether a contact slides faster than RESTING_SLIP after the joints' relax rows (friction below).
@@ -1236,8 +1325,8 @@ export class ContactSolver {
           const co = (i * 4 + k) * CONTACT;
           const sep =
             c[co + C_ADJ_SEP] + dn +
-            gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] -
-            (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2]);
+            gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] + fb * c[co + C_KB] -
+            (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2] + fa * c[co + C_KA]);
           if (sep < minSep) minSep = sep;
         }
         centroidIO[0] = minSep > 0 ? minSep * invH : 0;
@@ -1257,12 +1346,14 @@ export class ContactSolver {
       let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
       if (frozen === 1) vax = vay = vaz = wax = way = waz = 0;
       else if (frozen === 2) vbx = vby = vbz = wbx = wby = wbz = 0;
-      for (let k = 0; k < n; k++) {
+      const first = flip === 1 ? (n | 0) - 1 : 0,
+        dk = flip === 1 ? -1 : 1;
+      for (let kk = 0, k = first; kk < n; kk++, k += dk) {
         const co = (i * 4 + k) * CONTACT;
         const sep =
           c[co + C_ADJ_SEP] + dn +
-          gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] -
-          (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2]);
+          gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] + fb * c[co + C_KB] -
+          (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2] + fa * c[co + C_KA]);
         c[co + C_SEPARATION] = sep;
         // Speculative: allow the approach that exactly closes the gap in this substep; touching: no bias.
         const bias = sep > 0 ? sep * invH : 0;
@@ -1314,8 +1405,8 @@ export class ContactSolver {
       // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the
       // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
       // step a manifold's bodies close faster than IMPACT_SPEED pays for it.
-      if (impacting === 1) frictionRows(bodies, hd, c, bi, i);
-      if (frictionAfter || impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i);
+      if (impacting === 1) frictionRows(bodies, hd, c, bi, i, flip);
+      if (frictionAfter || impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i, flip);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
@@ -1635,9 +1726,10 @@ function relPose(bodies: BodySet, a: number, b: number, out: Float64Array, o: nu
 const tangentK = new Float64Array(3);
 
 /**
- * Writes the eigen-decomposition of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]]
- * (tangentK) to the contact: unit eigenvector e1 (C_E1X, C_E1Y) and the eigenvalues of K for e1 and e2 = perp(e1)
- * (C_L1, C_L2; a singular K, det <= 0, gets C_L2 = 0 and projectFriction scales radially).
+ * Writes the eigenvectors of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] (tangentK) to
+ * the contact: unit eigenvector e1 (C_E1X, C_E1Y) of the larger eigenvalue; e2 = perp(e1). The eigenvalues are not
+ * stored: projectFriction reads them off the inverse K^-1 the contact keeps (C_T1_MASS...), whose eigenvectors are
+ * the same (two slots fewer per contact).
  */
 function tangentEigen(c: Float64Array, co: number): void {
   const k11 = tangentK[0],
@@ -1646,8 +1738,7 @@ function tangentEigen(c: Float64Array, co: number): void {
   const half = 0.5 * (k11 - k22);
   const disc = Math.sqrt(half * half + k12 * k12);
   const mid = 0.5 * (k11 + k22);
-  const big = mid + disc,
-    small = mid - disc;
+  const big = mid + disc;
   let ex: number, ey: number;
   if (Math.abs(k12) > 1e-300) {
     ex = k12;
@@ -1664,8 +1755,6 @@ function tangentEigen(c: Float64Array, co: number): void {
   }
   c[co + C_E1X] = ex;
   c[co + C_E1Y] = ey;
-  c[co + C_L1] = big;
-  c[co + C_L2] = small > 0 ? small : 0;
 }
 
 /**
@@ -1673,7 +1762,7 @@ function tangentEigen(c: Float64Array, co: number): void {
  * effective mass K (the velocity response), i.e. the Coulomb impulse that leaves the least relative
  * kinetic energy: n = (K + beta I)^-1 K u with beta >= 0 such that |n| = max. Fast sliding gives
  * n = -max * (sliding direction); a contact on the edge of sticking gives u scaled onto the disc.
- * K's eigensystem comes from the contact (tangentEigen, once per step); beta solves the secular equation by
+ * K's eigenvectors come from the contact (tangentEigen, once per step), its eigenvalues from K^-1; beta solves the secular equation by
  * Newton on 1/|n(beta)| - 1/max (More and Sorensen's trust-region iteration), which converges monotonically.
  */
 function projectFriction(io: Float64Array, c: Float64Array, co: number): void {
@@ -1689,11 +1778,17 @@ function projectFriction(io: Float64Array, c: Float64Array, co: number): void {
     return;
   }
   const e1x = c[co + C_E1X],
-    e1y = c[co + C_E1Y],
-    l1 = c[co + C_L1],
-    l2 = c[co + C_L2];
+    e1y = c[co + C_E1Y];
   const e2x = -e1y,
     e2y = e1x;
+  // K's eigenvalues: 1 / (e . K^-1 e) for each eigenvector (0 where K^-1 is 0: a singular K, see prepare).
+  const m11 = c[co + C_T1_MASS],
+    m12 = c[co + C_T12_MASS],
+    m22 = c[co + C_T2_MASS];
+  const q1 = e1x * e1x * m11 + 2 * e1x * e1y * m12 + e1y * e1y * m22,
+    q2 = e2x * e2x * m11 + 2 * e2x * e2y * m12 + e2y * e2y * m22;
+  const l1 = q1 > 0 ? 1 / q1 : 0,
+    l2 = q2 > 0 ? 1 / q2 : 0;
   if (!(l2 > 0)) {
     const sc = max / Math.sqrt(u1 * u1 + u2 * u2);
     out[0] = u1 * sc;
@@ -1809,9 +1904,9 @@ function releasePinned(bodies: BodySet, i: number): void {
  * Coulomb disc of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
  * contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by the relax
  * pass from the tangential speed its solve left). Reads and writes the bodies' velocities; integers only as
- * arguments (V8 boxes doubles passed to a call it does not inline).
+ * arguments (V8 boxes doubles passed to a call it does not inline). Odd `flip`: the contacts in reverse order.
  */
-function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: Int32Array, i: number): void {
+function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: Int32Array, i: number, flip: number): void {
   const o = i * HEADER;
   const n = hd[o + H_COUNT];
   const a = bi[i * 2],
@@ -1836,7 +1931,10 @@ function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: In
   let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
   let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
   let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
-  for (let k = 0; k < n; k++) {
+  // In the order of the normal rows (ContactSolver.substep).
+  const first = flip === 1 ? (n | 0) - 1 : 0,
+    dk = flip === 1 ? -1 : 1;
+  for (let kk = 0, k = first; kk < n; kk++, k += dk) {
     const co = (i * 4 + k) * CONTACT;
     const o1 = c[co + C_T1_IMPULSE],
       o2 = c[co + C_T2_IMPULSE];
@@ -2028,6 +2126,114 @@ function impulseChange(c: Float64Array, i: number, n: number): void {
   }
   routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
 }
+
+/**
+ * Rolling anchors: the relax pass measures a contact's separation from anchors fixed in the bodies, each side's
+ * term n . (R l) = g . l (g = R^T n, the normal in the body's frame). On a round feature (roundFeature.ts) that
+ * anchor turns with the body, and a wheel turning 0.08 rad a step lifted its rim anchor millimetres off the floor
+ * within the step: the contact read a gap, stopped pushing, and the wheel sank and bounced (at 6 substeps a lone
+ * wheel wandered 0.3 m sideways in 1 s). The support point of a sphere along the normal does not depend on its
+ * orientation, nor that of a capsule or a cylinder's rim on a turn about its axis, so there the term is written
+ * g . l + k f: with u the unit part of g0 (g at the start of the step) across the axis e (g0 itself on a sphere),
+ * k = (l - centre) . u per contact, and per pass f = |g_perp| - g . u (|g_perp| = sqrt(1 - (g . e)^2), 1 on a
+ * sphere). At the start f = 0 (the separation is continuous); as the body turns about e, g . l loses what k f
+ * gives back, so the point stays the support across the axis (its tilt still moves it). Only points at that
+ * support (l - centre across the axis within 2.6 degrees of u) roll: a cylinder's cap-face points, and any contact
+ * whose normal runs along the axis, stay fixed in the body (an upright cylinder must tip on them).
+ * A body-fixed anchor lifts r (1 - cos a) ~ r a^2 / 2 off the surface in a turn a: while that stays under
+ * ROLL_LIFT for both bodies over the step (at their angular speeds at its start), the anchors stay fixed and the
+ * relax pass skips the factors (a settling pile's round bodies turn slowly, and the factors' reads cost it ~5 %).
+ * Otherwise this writes each side's kind, axis and u (header) and the contacts' k (C_KA, C_KB; prepare zeroed
+ * them), from the poses at the start of the step, and returns 1; one more number per side and contact in the
+ * relax pass's loop, no branch there.
+ */
+function rollingAnchors(bodies: BodySet, hd: Float64Array, c: Float64Array, i: number, a: number, b: number): number {
+  const o = i * HEADER;
+  const n = hd[o + H_COUNT];
+  const r = hd[o + H_ROUND] - 1;
+  const codeA = r % 5,
+    codeB = (r - codeA) / 5;
+  const w = bodies.angVel,
+    radius = bodies.radius;
+  const t = stepTime[0];
+  let turning = 0;
+  for (let side = 0; side < 2; side++) {
+    if ((side === 0 ? codeA : codeB) === 0) continue;
+    const body = side === 0 ? a : b,
+      b3 = body * 3;
+    const w2 = w[b3] * w[b3] + w[b3 + 1] * w[b3 + 1] + w[b3 + 2] * w[b3 + 2];
+    if (radius[body] * w2 * t * t > 2 * ROLL_LIFT) turning = 1;
+  }
+  if (turning === 0) return 0;
+  const nx = hd[o + H_NX],
+    ny = hd[o + H_NX + 1],
+    nz = hd[o + H_NX + 2];
+  const rot = bodies.rot,
+    lc = bodies.localCom;
+  for (let side = 0; side < 2; side++) {
+    const ho = o + (side === 0 ? H_RA : H_RB);
+    hd[ho + R_U] = hd[ho + R_U + 1] = hd[ho + R_U + 2] = 0;
+    const code = side === 0 ? codeA : codeB;
+    const kind = code > 2 ? code - 2 : code;
+    hd[ho] = kind;
+    if (kind === ROUND_NONE) continue;
+    if (code <= 2) {
+      // A plain sphere, capsule or cylinder: its Y axis, centred at its origin.
+      hd[ho + 1] = 0; hd[ho + 2] = 1; hd[ho + 3] = 0;
+      hd[ho + 4] = 0; hd[ho + 5] = 0; hd[ho + 6] = 0;
+    }
+    const body = side === 0 ? a : b;
+    // g0: n in the body's frame (its conjugate orientation applied).
+    const q = body * 4;
+    const qx = -rot[q], qy = -rot[q + 1], qz = -rot[q + 2], qw = rot[q + 3];
+    const tx = 2 * (qy * nz - qz * ny), ty = 2 * (qz * nx - qx * nz), tz = 2 * (qx * ny - qy * nx);
+    const gx = nx + qw * tx + (qy * tz - qz * ty),
+      gy = ny + qw * ty + (qz * tx - qx * tz),
+      gz = nz + qw * tz + (qx * ty - qy * tx);
+    // The axis (none on a sphere) and the part of g0 across it.
+    const sphere = kind === ROUND_SPHERE;
+    const ex = sphere ? 0 : hd[ho + 1],
+      ey = sphere ? 0 : hd[ho + 2],
+      ez = sphere ? 0 : hd[ho + 3];
+    const ge = gx * ex + gy * ey + gz * ez;
+    const px = gx - ge * ex, py = gy - ge * ey, pz = gz - ge * ez;
+    const gl2 = px * px + py * py + pz * pz;
+    // The normal within 0.6 degree of the axis: nothing rolls.
+    if (!(gl2 > 1e-4)) continue;
+    const il = 1 / Math.sqrt(gl2);
+    const ux = px * il, uy = py * il, uz = pz * il;
+    hd[ho + R_U] = ux;
+    hd[ho + R_U + 1] = uy;
+    hd[ho + R_U + 2] = uz;
+    // The feature's centre from the centre of mass.
+    const b3 = body * 3;
+    const cx = hd[ho + 4] - lc[b3],
+      cy = hd[ho + 5] - lc[b3 + 1],
+      cz = hd[ho + 6] - lc[b3 + 2];
+    const lo = side === 0 ? C_LAX : C_LBX,
+      ko = side === 0 ? C_KA : C_KB;
+    for (let k = 0; k < n; k++) {
+      const co = (i * 4 + k) * CONTACT;
+      const lx = c[co + lo] - cx,
+        ly = c[co + lo + 1] - cy,
+        lz = c[co + lo + 2] - cz;
+      const le = lx * ex + ly * ey + lz * ez;
+      const rx = lx - le * ex, ry = ly - le * ey, rz = lz - le * ez;
+      const d = rx * ux + ry * uy + rz * uz;
+      if (d * d >= 0.998 * (rx * rx + ry * ry + rz * rz)) c[co + ko] = d;
+    }
+  }
+  return 1;
+}
+
+/**
+ * The largest lift (m) of a body-fixed anchor on a round feature over a step that the relax pass leaves unanswered
+ * (rollingAnchors): a hundredth of a millimetre, far below any contact's spring sag, where the lift that stopped a
+ * fast wheel's contact pushing was 3 mm.
+ */
+const ROLL_LIFT = 1e-5;
+/** The step's length (prepare), for rollingAnchors (a double through a typed array: V8 boxes double arguments). */
+const stepTime = new Float64Array(1);
 
 /** Applies impulse P (p[0..2]) at the lever arms rA, rB in c[o..o+5]: A gets -P, B gets +P. */
 function applyImpulse(

@@ -23,7 +23,7 @@ export function solve(ws: WorldState, dt: number): void {
   // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
   const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
   const gi = gl > 0 ? -1 / gl : 0;
-  solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi);
+  solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi, n);
   for (let s = 0; s < n; s++) {
     integrateVelocities(b, ws.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
     if (hasJoints) joints.warmStart(b);
