@@ -1,3 +1,4 @@
+import { HEADER, HeaderField } from "../../src/dynamics/contactSolver";
 import { describe, expect, it } from "vitest";
 import { Box, ConvexHull, ManifoldBuffer, MotionType, Pose, Sphere, TriangleMesh, collideShapes, type ContactManifold } from "../../src/index";
 import { makeWorld, pos, rng, steps, vel } from "../engine/helpers";
@@ -152,12 +153,13 @@ describe("merging a convex's triangle manifolds (triangleManifoldMerge.ts)", () 
     const contactsWithBowl = (w: typeof merged.world) => {
       const s = (w as unknown as { solver: { count: number; header: Float64Array } }).solver;
       const byHull = new Map<number, number>();
-      // Header (contactSolver.ts): stride 45, the count at 2, the handles at 21 and 22; the static bowl is B.
+      // The solver's manifold headers (contactSolver.ts HEADER, HeaderField); the static bowl is B.
       const bowlHandle = (w as unknown as { bodies: { handle: Float64Array } }).bodies.handle[0];
       for (let i = 0; i < s.count; i++) {
-        const o = i * 45;
-        if (s.header[o + 22] !== bowlHandle) continue;
-        byHull.set(s.header[o + 21], (byHull.get(s.header[o + 21]) ?? 0) + s.header[o + 2]);
+        const o = i * HEADER;
+        if (s.header[o + HeaderField.handleB] !== bowlHandle) continue;
+        const h = s.header[o + HeaderField.handleA];
+        byHull.set(h, (byHull.get(h) ?? 0) + s.header[o + HeaderField.count]);
       }
       return byHull;
     };
