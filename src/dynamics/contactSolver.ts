@@ -136,7 +136,7 @@ const RESTING_SLIP_SQ = RESTING_SLIP * RESTING_SLIP;
 /** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
 export const TOUCH_TOLERANCE = 0.005;
 
-/** One buffer of manifolds (the solver double-buffers them for persistence). */
+/** A store of manifolds (the solver writes a step's over the previous step's, see ContactSolver.beginStep). */
 class ManifoldStore {
   count = 0;
   header = new Float64Array(HEADER * 64);
@@ -503,10 +503,10 @@ export class ContactSolver {
   /**
    * The contact cache (Jolt's body pair cache, Havok's contact caching): last step's manifolds of the pair
    * (a, b) (one for two convex shapes; one per triangle or child pair against a mesh, heightfield or compound),
-   * as the index of the first of their run in the previous step's store, when the narrow phase need not run
+   * as the index of the first of their run among the previous step's manifolds, when the narrow phase need not run
    * again: the pair's relative pose has moved less than the cache's limits since those manifolds were made and
    * its margin has not grown (a larger margin may want speculative points the old manifolds lack). -1 otherwise.
-   * The manifolds kept are state: snapshots copy both stores, so a restored world reuses exactly what the
+   * The manifolds kept are state: snapshots save the store, so a restored world reuses exactly what the
    * original did.
    */
   findReusable(bodies: BodySet, a: number, b: number): number {
