@@ -278,8 +278,7 @@ export class ContactSolver {
 
   /**
    * Snapshots (src/world/stateCodec.ts): between steps `spare`, `consumed` and `moved` are idle (beginStep and
-   * evict overwrite them);
-   * `cur` holds the manifolds the contact cache reuses next step.
+   * evict overwrite them); `cur` holds the manifolds the contact cache reuses next step.
    */
   snapshotExtent(field: string): number {
     return field === "spare" || field === "consumed" || field === "moved" ? 0 : -1;
