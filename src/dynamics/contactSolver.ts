@@ -168,7 +168,7 @@ export interface ContactVariant {
 /** Surfaces this close (m) at the end of a step touch, for islands and contact events, even without impulse. */
 export const TOUCH_TOLERANCE = 0.005;
 
-/** One buffer of manifolds (the solver double-buffers them for persistence). */
+/** A store of manifolds (the solver writes a step's over the previous step's, see ContactSolver.beginStep). */
 class ManifoldStore {
   count = 0;
   header = new Float64Array(HEADER * 64);
@@ -230,25 +230,29 @@ class ManifoldStore {
     return field === "table" || field === "runTable" ? 0 : -1;
   }
 
-  find(ha: number, hb: number, ck: number): number {
-    const hd = this.header;
+  /**
+   * The previous step's manifold of the key, -1 if none. Entries flagged in `moved` are read from `alt` (the
+   * header of the store they were moved to, see ContactSolver.evict).
+   */
+  find(ha: number, hb: number, ck: number, moved: Uint8Array, alt: Float64Array): number {
     let slot = hashKey(ha, hb, ck) & this.tableMask;
     for (;;) {
       const e = this.table[slot];
       if (e === 0) return -1;
+      const hd = moved[e - 1] === 0 ? this.header : alt;
       const o = (e - 1) * HEADER;
       if (hd[o + H_HANDLE_A] === ha && hd[o + H_HANDLE_B] === hb && hd[o + H_CHILD_KEY] === ck) return e - 1;
       slot = (slot + 1) & this.tableMask;
     }
   }
 
-  /** The first manifold of the pair's reusable run (see ContactSolver.markReusable), -1 if none. */
-  findRun(ha: number, hb: number): number {
-    const hd = this.header;
+  /** The first manifold of the pair's reusable run (see ContactSolver.markReusable), -1 if none; `moved` as in find. */
+  findRun(ha: number, hb: number, moved: Uint8Array, alt: Float64Array): number {
     let slot = hashKey(ha, hb, -1) & this.tableMask;
     for (;;) {
       const e = this.runTable[slot];
       if (e === 0) return -1;
+      const hd = moved[e - 1] === 0 ? this.header : alt;
       const o = (e - 1) * HEADER;
       if (hd[o + H_HANDLE_A] === ha && hd[o + H_HANDLE_B] === hb) return e - 1;
       slot = (slot + 1) & this.tableMask;
@@ -270,8 +274,14 @@ function hashKey(a: number, b: number, c: number): number {
 
 /** The contact constraint solver. */
 export class ContactSolver {
+  /** The manifolds: during the narrow phase this step's, written over the previous step's (see beginStep). */
   private cur = new ManifoldStore();
-  private prev = new ManifoldStore();
+  /** Where a previous manifold goes when this step's would overwrite it before it is read (see evict). */
+  private spare = new ManifoldStore();
+  /** How many manifolds the previous step had, and per one of them: 1 once read this step, 1 once moved to spare. */
+  private prevCount = 0;
+  private consumed = new Uint8Array(64);
+  private moved = new Uint8Array(64);
   private shock = new ShockPropagation();
   /** Whether some contact's impulse holds a routed part (prepare strips it before routing again). */
   private routedLastStep = false;
@@ -309,11 +319,11 @@ export class ContactSolver {
   private substep = 0;
 
   /**
-   * Snapshots (src/world/stateCodec.ts): between steps `prev` is idle (beginStep overwrites it); `cur` holds the
-   * manifolds the contact cache reuses next step.
+   * Snapshots (src/world/stateCodec.ts): between steps `spare`, `consumed` and `moved` are idle (beginStep and
+   * evict overwrite them); `cur` holds the manifolds the contact cache reuses next step.
    */
   snapshotExtent(field: string): number {
-    return field === "prev" ? 0 : -1;
+    return field === "spare" || field === "consumed" || field === "moved" ? 0 : -1;
   }
 
   /** Manifolds of the current step. */
@@ -329,21 +339,63 @@ export class ContactSolver {
     return this.cur.contacts;
   }
 
-  /** Starts a new step: this step's manifolds become the previous ones, matched by key. */
+  /**
+   * Starts a new step: this step's manifolds become the previous ones, matched by key.
+   *
+   * The step's manifolds are written over the previous ones in the same store, in order: the contact cache
+   * refreshes a kept manifold's per-step fields where it lies when it lands at its own index, instead of copying
+   * its 1,864 bytes into a second store (the stores of a large pile are beyond L2: this halves the memory
+   * traffic). A previous manifold still to be read whose place this step's manifold takes first (a pair new this
+   * step, pairs in another order) is moved to `spare` at the same index first ({@link evict}); when pairs go,
+   * this step's manifolds land below their predecessors, on places already read, and nothing moves. The step's
+   * manifolds, their order and every number the step reads are those of a copy into a second store.
+   */
   beginStep(): void {
-    const t = this.prev;
-    this.prev = this.cur;
-    this.cur = t;
-    this.cur.count = 0;
+    const s = this.cur;
+    s.buildTable();
+    const n = s.count;
+    this.prevCount = n;
+    if (this.consumed.length < n) {
+      const cap = Math.max(n, this.consumed.length * 2);
+      this.consumed = new Uint8Array(cap);
+      this.moved = new Uint8Array(cap);
+    } else {
+      this.consumed.fill(0, 0, n);
+      this.moved.fill(0, 0, n);
+    }
+    s.count = 0;
     this.reused = 0;
     this.speculativeReused = 0;
-    this.prev.buildTable();
+  }
+
+  /** The store holding the previous step's manifold j (see evict). */
+  private prevStore(j: number): ManifoldStore {
+    return this.moved[j] === 0 ? this.cur : this.spare;
+  }
+
+  /**
+   * Makes place i of the store free for this step's manifold i: the previous step's manifold there, if not read
+   * yet (and not the one about to be written there), moves to the same place in `spare`. A loop, no allocation.
+   */
+  private evict(i: number, old: number): void {
+    if (i >= this.prevCount || i === old || this.consumed[i] !== 0 || this.moved[i] !== 0) return;
+    const from = this.cur,
+      to = this.spare;
+    to.ensure(i + 1);
+    const fh = from.header,
+      th = to.header,
+      fc = from.contacts,
+      tc = to.contacts;
+    for (let k = i * HEADER, e = k + HEADER; k < e; k++) th[k] = fh[k];
+    // Only the contacts in use: the rest is never read.
+    for (let k = i * 4 * CONTACT, e = k + fh[i * HEADER + H_COUNT] * CONTACT; k < e; k++) tc[k] = fc[k];
+    this.moved[i] = 1;
   }
 
   /** Forgets every manifold (used when the world is cleared). */
   clear(): void {
     this.cur.count = 0;
-    this.prev.count = 0;
+    this.prevCount = 0;
   }
 
   /**
@@ -356,14 +408,18 @@ export class ContactSolver {
     // Handles are read here, not passed: doubles passed to a function V8 does not inline get boxed.
     const ha = bodies.handle[a],
       hb = bodies.handle[b];
+    // Child indices (compound children, mesh triangles) below 2^21 each pack exactly into one double.
+    const ck = m.childA * 2097152 + m.childB;
+    // Last step's manifold of the same key, its warm start read before this one may overwrite it (beginStep).
+    const old = this.cur.find(ha, hb, ck, this.moved, this.spare.header);
+    const oc = old >= 0 ? this.readWarm(old) : 0;
+    this.evict(this.cur.count, old);
     const s = this.cur;
     const i = s.count;
     s.ensure(i + 1);
     s.count = i + 1;
     const hd = s.header;
     const o = i * HEADER;
-    // Child indices (compound children, mesh triangles) below 2^21 each pack exactly into one double.
-    const ck = m.childA * 2097152 + m.childB;
     hd[o + H_COUNT] = m.count;
     hd[o + H_NX] = m.normalX;
     hd[o + H_NX + 1] = m.normalY;
@@ -386,9 +442,10 @@ export class ContactSolver {
       hd[o + H_LNX + 2] = vz + qw * tz + (qx * ty - qy * tx);
     }
 
-    const old = this.prev.find(ha, hb, ck);
+    // Read from last step's manifold of the key, wherever it lies (prevStore): the fields it reads are not among
+    // those written above.
     this.roundFeatures(bodies, i, old, a, b);
-    const pc = this.prev.contacts;
+    const w = warmScratch;
     const c = s.contacts;
     const pos = bodies.pos;
     const rot0 = bodies.rot;
@@ -441,20 +498,17 @@ export class ContactSolver {
         t1 = 0,
         t2 = 0,
         stick = 1;
-      if (old >= 0) {
-        const oc = this.prev.header[old * HEADER + H_COUNT];
-        for (let j = 0; j < oc; j++) {
-          const po = (old * 4 + j) * CONTACT;
-          if (pc[po + C_FEATURE] === m.featureId[k]) {
-            ni = pc[po + C_NORMAL_IMPULSE];
-            t1 = pc[po + C_T1_IMPULSE];
-            t2 = pc[po + C_T2_IMPULSE];
-            stick = pc[po + C_STICK];
-            routed = this.prev.header[old * HEADER + H_ROUTED + j];
-            // A body put back by the world's numerical guard must not warm start from a NaN impulse.
-            if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
-            break;
-          }
+      for (let j = 0; j < oc; j++) {
+        const wo = j * WARM;
+        if (w[wo] === m.featureId[k]) {
+          ni = w[wo + 1];
+          t1 = w[wo + 2];
+          t2 = w[wo + 3];
+          stick = w[wo + 4];
+          routed = w[wo + 5];
+          // A body put back by the world's numerical guard must not warm start from a NaN impulse.
+          if (!(ni >= 0 && t1 - t1 === 0 && t2 - t2 === 0)) ni = t1 = t2 = 0;
+          break;
         }
       }
       c[co + C_NORMAL_IMPULSE] = ni;
@@ -469,21 +523,42 @@ export class ContactSolver {
     }
   }
 
+  /** Copies what add() warm starts from, of the previous step's manifold `old`, to warmScratch; returns its count. */
+  private readWarm(old: number): number {
+    const ps = this.prevStore(old);
+    const ph = ps.header,
+      pc = ps.contacts,
+      w = warmScratch;
+    const n = ph[old * HEADER + H_COUNT];
+    for (let j = 0; j < n; j++) {
+      const po = (old * 4 + j) * CONTACT,
+        wo = j * WARM;
+      w[wo] = pc[po + C_FEATURE];
+      w[wo + 1] = pc[po + C_NORMAL_IMPULSE];
+      w[wo + 2] = pc[po + C_T1_IMPULSE];
+      w[wo + 3] = pc[po + C_T2_IMPULSE];
+      w[wo + 4] = pc[po + C_STICK];
+      w[wo + 5] = ph[old * HEADER + H_ROUTED + j];
+    }
+    this.consumed[old] = 1;
+    return n;
+  }
+
   /**
    * The contact cache (Jolt's body pair cache, Havok's contact caching): last step's manifolds of the pair
    * (a, b) (one for two convex shapes; one per triangle or child pair against a mesh, heightfield or compound),
-   * as the index of the first of their run in the previous step's store, when the narrow phase need not run
+   * as the index of the first of their run among the previous step's manifolds, when the narrow phase need not run
    * again: the pair's relative pose has moved less than the cache's limits since those manifolds were made and
    * its margin has not grown (a larger margin may want speculative points the old manifolds lack). -1 otherwise.
-   * The manifolds kept are state: snapshots copy both stores, so a restored world reuses exactly what the
+   * The manifolds kept are state: snapshots save the store, so a restored world reuses exactly what the
    * original did.
    */
   findReusable(bodies: BodySet, a: number, b: number): number {
-    const old = this.prev.findRun(bodies.handle[a], bodies.handle[b]);
+    const old = this.cur.findRun(bodies.handle[a], bodies.handle[b], this.moved, this.spare.header);
     if (old < 0) return -1;
     // The pair's margin is read here, not passed: a double argument of a call V8 does not inline is boxed.
     const margin = bodies.margin[a] + bodies.margin[b];
-    const ph = this.prev.header;
+    const ph = this.prevStore(old).header;
     const o = old * HEADER;
     if (!(ph[o + H_REUSABLE] > 0) || !(margin <= ph[o + H_MARGIN])) return -1;
     const r = relScratch;
@@ -512,7 +587,7 @@ export class ContactSolver {
    * Returns the number of contacts; {@link speculativeReused} counts those that are apart.
    */
   reuse(bodies: BodySet, a: number, b: number, old: number, mat: PairMaterial): number {
-    const runLength = this.prev.header[old * HEADER + H_REUSABLE];
+    const runLength = this.prevStore(old).header[old * HEADER + H_REUSABLE];
     let contacts = 0;
     for (let r = 0; r < runLength; r++) contacts += this.reuseOne(bodies, a, b, old + r, mat);
     return contacts;
@@ -520,12 +595,16 @@ export class ContactSolver {
 
   /** {@link reuse} for one manifold of the run. */
   private reuseOne(bodies: BodySet, a: number, b: number, old: number, mat: PairMaterial): number {
+    // In place when old is i: every field below is read before it is written.
+    this.evict(this.cur.count, old);
+    const ps = this.prevStore(old);
+    this.consumed[old] = 1;
     const s = this.cur;
     const i = s.count;
     s.ensure(i + 1);
     s.count = i + 1;
     const hd = s.header,
-      ph = this.prev.header;
+      ph = ps.header;
     const o = i * HEADER,
       po = old * HEADER;
     const n = ph[po + H_COUNT];
@@ -552,7 +631,7 @@ export class ContactSolver {
     hd[o + H_NX + 2] = nz;
     writeHeader(s, i, bodies, a, b, mat);
     const c = s.contacts,
-      pc = this.prev.contacts;
+      pc = ps.contacts;
     for (let k = 0; k < n; k++) {
       const co = (i * 4 + k) * CONTACT,
         pk = (old * 4 + k) * CONTACT;
@@ -610,7 +689,7 @@ export class ContactSolver {
     const hd = this.cur.header;
     const o = i * HEADER;
     if (old >= 0) {
-      const ph = this.prev.header,
+      const ph = this.prevStore(old).header,
         po = old * HEADER;
       const known = ph[po + H_ROUND];
       if (known !== 0) {
@@ -1658,6 +1737,9 @@ const routeIO = new Float64Array(4);
 /** route()'s share per support contact. */
 const routeShare = new Float64Array(4);
 const relScratch = new Float64Array(7);
+/** add()'s warm start, per contact of the previous manifold: feature, normal, t1, t2 impulses, stick, routed. */
+const WARM = 6;
+const warmScratch = new Float64Array(4 * WARM);
 
 /**
  * Writes the header fields common to fresh and reused manifolds of store entry i: bodies, the tangent basis of
