@@ -781,7 +781,7 @@ export class ContactSolver {
         ib = b * 6;
       // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
       shock.up[0] = nx * upX + ny * upY + nz * upZ;
-      const frozen = shock.classify(i, a, b, invMass);
+      const frozen = shock.classify(i, a, b, invMass, vel);
       hd[o + H_FROZEN] = frozen;
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;

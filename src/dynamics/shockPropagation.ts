@@ -26,6 +26,15 @@ export const SHOCK_MASS_RATIO = 4;
 /** The contact normal must be within about 45 degrees of the up direction (against gravity). */
 export const SHOCK_MIN_UP = 0.7;
 
+/**
+ * Shock propagation is for stacks that rest: a pair closing or parting faster than this (m/s, the relative linear
+ * velocity at the start of the step) solves with both true masses. A fast impact into a pile otherwise freezes
+ * the struck body, stops the falling one as if on the ground, and routes that impact down contacts that change
+ * within the step: in a 300-body pile of rubber, wood and steel, bodies left it at 30-58 m/s after falling at
+ * most 18 m/s (the playground's falling-shapes scene).
+ */
+export const SHOCK_REST_SPEED = 1;
+
 /** How far down a stack a routed impulse travels (stacks are short; this only guards odd contact graphs). */
 export const SHOCK_MAX_DEPTH = 16;
 
@@ -65,22 +74,29 @@ export class ShockPropagation {
   /**
    * Records manifold m between dense bodies a (below the normal) and b, whose normal's upward component is
    * `this.up[0]` (n . -g/|g|, n from a to b), as a support candidate of the upper body. Returns the side to freeze in
-   * its normal rows: 1 (a), 2 (b) or 0. `invMass`: the bodies' inverse masses (0: static or kinematic).
+   * its normal rows: 1 (a), 2 (b) or 0. `invMass`: the bodies' inverse masses (0: static or kinematic); `vel`: their
+   * linear velocities (a pair faster than {@link SHOCK_REST_SPEED} apart freezes nothing).
    */
-  classify(m: number, a: number, b: number, invMass: Float64Array): number {
+  classify(m: number, a: number, b: number, invMass: Float64Array, vel: Float64Array): number {
     const invA = invMass[a],
       invB = invMass[b],
       up = this.up[0];
+    const a3 = a * 3,
+      b3 = b * 3;
+    const dvx = vel[b3] - vel[a3],
+      dvy = vel[b3 + 1] - vel[a3 + 1],
+      dvz = vel[b3 + 2] - vel[a3 + 2];
+    const resting = dvx * dvx + dvy * dvy + dvz * dvz <= SHOCK_REST_SPEED * SHOCK_REST_SPEED;
     let upper = -1,
       frozen = 0,
       u = up;
     if (up >= SHOCK_MIN_UP) {
       upper = b;
-      if (invB > 0 && invA >= SHOCK_MASS_RATIO * invB) frozen = 1;
+      if (resting && invB > 0 && invA >= SHOCK_MASS_RATIO * invB) frozen = 1;
     } else if (up <= -SHOCK_MIN_UP) {
       upper = a;
       u = -up;
-      if (invA > 0 && invB >= SHOCK_MASS_RATIO * invA) frozen = 2;
+      if (resting && invA > 0 && invB >= SHOCK_MASS_RATIO * invA) frozen = 2;
     }
     if (upper >= 0 && u > this.supportUp[upper]) {
       this.supportUp[upper] = u;
