@@ -45,10 +45,11 @@ describe("plugin fuzz", () => {
     const { failures, nonFiniteResets } = runSeeds([26, 27, 73], { ops: 300, perScene: 1 });
     if (failures.length > 0) console.log(report(failures));
     expect(failures.length, "failing seeds are printed above").toBe(0);
-    // The guard that puts non-finite bodies back to rest hides the symptom, so count its firings too: 3 over these
-    // sequences with the fix (bodies the fuzz's 1e30 inputs fling to ~1e141 m, an honest overflow), 50 with the
-    // speed clamp and the bounded gyroscopic step removed.
-    expect(nonFiniteResets).toBeLessThanOrEqual(3);
+    // The guard that puts non-finite bodies back to rest hides the symptom, so count its firings too: 3-4 over these
+    // sequences with the fix (bodies the fuzz's 1e30 inputs fling to ~1e141 m, an honest overflow; the count moves
+    // with the solver's trajectories), 50 with the speed clamp and the bounded gyroscopic step removed. 10 lies
+    // between the two.
+    expect(nonFiniteResets).toBeLessThanOrEqual(10);
   });
   const per = Math.ceil(COUNT / CHUNKS);
   for (let c = 0; c < CHUNKS; c++) {
