@@ -46,7 +46,8 @@ const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisi
 const DEFAULT_SUBSTEPS = 8;
 /**
  * Default {@link WorldSettings.contactSubsteps}: 6 passes every contact test with its tolerance (8 did too; a lone
- * rolling wheel wandered at 6 until a round feature's contact anchor stopped turning with it, see
+ * rolling wheel wandered at 6 until a round feature's contact anchor stopped turning with it, and bodies thrown out
+ * of a struck pile left the playground's arena until shock propagation was kept to resting pairs; see
  * bench/RESULTS.md "Where time goes").
  */
 const DEFAULT_CONTACT_SUBSTEPS = 6;
