@@ -1,3 +1,4 @@
+import { grown } from "../collections/growth";
 import { IntList } from "../collections/intList";
 
 /**
@@ -51,6 +52,9 @@ function halfArea(dx: number, dy: number, dz: number): number {
   return dx * dy + dy * dz + dz * dx;
 }
 
+/** The tree's scratch fields (see DynamicTree.snapshotExtent). */
+const TREE_SCRATCH: ReadonlySet<string> = new Set(["stack", "tStack", "order", "buildLeaves", "buildWork", "binBounds", "binCounts", "rightArea"]);
+
 export class DynamicTree {
   private capacity: number;
   private bounds: Float64Array;
@@ -92,8 +96,16 @@ export class DynamicTree {
     // Sized for deep trees from the start: growing it mid-query is a path rarely taken, which deoptimises the
     // traversal that takes it (and the unoptimised code then allocates) in the middle of a simulation.
     this.stack = new Int32Array(1024);
-    this.tStack = new Float64Array(64);
+    this.tStack = new Float64Array(1024);
     this.growNodes(Math.max(4, initialCapacity | 0));
+  }
+
+  /**
+   * What a world snapshot keeps of the tree (src/world/stateCodec.ts, PartialState): the nodes, not the traversal
+   * stacks and build scratch, which every query and rebuild writes before it reads.
+   */
+  snapshotExtent(field: string): number {
+    return TREE_SCRATCH.has(field) ? 0 : -1;
   }
 
   // ------------------------------------------------------------------ public info
@@ -718,15 +730,13 @@ export class DynamicTree {
 
   private growNodes(newCap: number): void {
     const old = this.capacity;
-    const bounds = new Float64Array(newCap * 6);
-    bounds.set(this.bounds);
-    this.bounds = bounds;
-    this.parent = growInt(this.parent, newCap);
-    this.child1 = growInt(this.child1, newCap);
-    this.child2 = growInt(this.child2, newCap);
-    this.userData = growInt(this.userData, newCap);
-    this.heights = growInt(this.heights, newCap);
-    this.order = new Int32Array(newCap);
+    this.bounds = grown(this.bounds, newCap * 6);
+    this.parent = grown(this.parent, newCap);
+    this.child1 = grown(this.child1, newCap);
+    this.child2 = grown(this.child2, newCap);
+    this.userData = grown(this.userData, newCap);
+    this.heights = grown(this.heights, newCap);
+    this.order = grown(this.order, newCap, 0);
     // Link new nodes so the lowest index is handed out first.
     for (let i = newCap - 1; i >= old; i--) {
       this.parent[i] = this.freeList;
@@ -739,14 +749,9 @@ export class DynamicTree {
   }
 
   private growStack(needed: number): Int32Array {
-    const size = Math.max(this.stack.length * 2, needed);
-    const s = new Int32Array(size);
-    s.set(this.stack);
-    const t = new Float64Array(size);
-    t.set(this.tStack);
-    this.stack = s;
-    this.tStack = t;
-    return s;
+    this.stack = grown(this.stack, needed);
+    this.tStack = grown(this.tStack, this.stack.length);
+    return this.stack;
   }
 
   /** Box and height of internal node `n` from its children. */
@@ -1127,12 +1132,6 @@ export class DynamicTree {
     }
     return i;
   }
-}
-
-function growInt(a: Int32Array, n: number): Int32Array {
-  const r = new Int32Array(n);
-  r.set(a);
-  return r;
 }
 
 // unionArea writes its result into AREA[slot] (a double returned from a call that is not inlined is boxed, and the

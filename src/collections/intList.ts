@@ -1,3 +1,5 @@
+import { grown } from "./growth";
+
 /** A growable list of int32 values backed by an Int32Array: reused across steps, it allocates only to grow. */
 export class IntList {
   data: Int32Array;
@@ -12,13 +14,13 @@ export class IntList {
   }
 
   push(v: number): void {
-    if (this.count === this.data.length) this.grow(this.count * 2);
+    if (this.count === this.data.length) this.grow(this.count + 1);
     this.data[this.count++] = v;
   }
 
   /** Appends two values (a pair) with one capacity check. */
   push2(a: number, b: number): void {
-    if (this.count + 2 > this.data.length) this.grow(Math.max(this.count * 2, this.count + 2));
+    if (this.count + 2 > this.data.length) this.grow(this.count + 2);
     this.data[this.count++] = a;
     this.data[this.count++] = b;
   }
@@ -37,8 +39,6 @@ export class IntList {
   }
 
   private grow(capacity: number): void {
-    const d = new Int32Array(Math.max(capacity, 16));
-    d.set(this.data.subarray(0, this.count));
-    this.data = d;
+    this.data = grown(this.data, Math.max(capacity, 16), this.count);
   }
 }

@@ -1,3 +1,5 @@
+import { grown } from "./growth";
+
 /**
  * An open-addressed hash table keyed by an ordered pair of body handles, with a small float payload per
  * entry. Used double-buffered for per-pair state that must be compared step to step (touching pairs,
@@ -38,7 +40,11 @@ export class PairTable {
     if (found >= 0) return found;
     if ((this.count + 1) * 2 > this.table.length) this.rehash(this.table.length * 2);
     const i = this.count++;
-    if (i === this.keyA.length) this.growEntries(i * 2);
+    if (i === this.keyA.length) {
+      this.keyA = grown(this.keyA, i + 1);
+      this.keyB = grown(this.keyB, i + 1);
+      this.payload = grown(this.payload, this.keyA.length * Math.max(1, this.payloadSize));
+    }
     this.keyA[i] = a;
     this.keyB[i] = b;
     let slot = hash(a, b) & this.mask;
@@ -47,20 +53,9 @@ export class PairTable {
     return i;
   }
 
-  private growEntries(n: number): void {
-    const ka = new Float64Array(n);
-    ka.set(this.keyA);
-    this.keyA = ka;
-    const kb = new Float64Array(n);
-    kb.set(this.keyB);
-    this.keyB = kb;
-    const p = new Float64Array(n * Math.max(1, this.payloadSize));
-    p.set(this.payload);
-    this.payload = p;
-  }
-
   private rehash(size: number): void {
-    this.table = new Int32Array(size);
+    // Rebuilt from the entries: nothing of the old table is kept.
+    this.table = grown(this.table, size, 0);
     this.mask = size - 1;
     for (let i = 0; i < this.count; i++) {
       let slot = hash(this.keyA[i], this.keyB[i]) & this.mask;

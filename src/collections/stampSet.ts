@@ -1,3 +1,5 @@
+import { grown } from "./growth";
+
 /**
  * A set of small integers (body indices) cleared in O(1): each member carries the stamp of the round it was added
  * in, and a new round only increments the stamp. No per-round clearing pass and no allocation in steady state.
@@ -8,18 +10,17 @@ export class StampSet {
 
   /** Starts a new round (the set becomes empty) for members below `size`; returns true if storage was reallocated. */
   begin(size: number): boolean {
-    let grown = false;
-    if (this.stamp.length < size) {
-      this.stamp = new Int32Array(Math.max(size, this.stamp.length * 2));
-      this.current = 0;
-      grown = true;
-    }
+    const before = this.stamp;
+    // Nothing carried over when it grows: the new round starts from stamp 1 over zeros.
+    this.stamp = grown(before, size, 0);
+    const reallocated = this.stamp !== before;
+    if (reallocated) this.current = 0;
     this.current++;
     if (this.current > 0x3fffffff) {
       this.stamp.fill(0);
       this.current = 1;
     }
-    return grown;
+    return reallocated;
   }
 
   /** Adds i; returns true if it was not a member yet this round. */

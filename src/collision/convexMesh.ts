@@ -28,6 +28,7 @@
  * One manifold per touching triangle (or per merged group); the mesh side's child index is the triangle index,
  * so the world's per-(childA, childB) manifolds persist per triangle. Allocation-free in steady state.
  */
+import { grown } from "../collections/growth";
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
@@ -552,20 +553,6 @@ function reduce(): number {
 
 // ---- main ----------------------------------------------------------------------------------------
 
-function growMeta(n: number): void {
-  if (n <= mKind.length) return;
-  const cap = Math.max(n, 2 * mKind.length);
-  const k = new Int8Array(cap);
-  k.set(mKind);
-  mKind = k;
-  const a = new Int32Array(cap);
-  a.set(mV0);
-  mV0 = a;
-  const b = new Int32Array(cap);
-  b.set(mV1);
-  mV1 = b;
-}
-
 /** Writes the candidates (shifted frame, normal st.n from the triangle toward the convex) into a new manifold. */
 function emitManifold(out: ManifoldBuffer, convexIsA: boolean, convexChild: number, triIndex: number): ContactManifold {
   const m = out.push();
@@ -847,7 +834,9 @@ export function collideConvexTrianglesInto(
       fv0 = mesh.vertexId(t, baryFeature);
     }
     const slot = out.count - start;
-    growMeta(slot + 1);
+    mKind = grown(mKind, slot + 1);
+    mV0 = grown(mV0, mKind.length);
+    mV1 = grown(mV1, mKind.length);
     mKind[slot] = kind;
     if (kind === KIND_FACE) {
       mV0[slot] = t;

@@ -1,3 +1,4 @@
+import { grown } from "../collections/growth";
 import { Pose } from "../math/pose";
 import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
@@ -185,7 +186,7 @@ export function collideShapesInto(a: Shape, pa: Pose, b: Shape, pb: Pose, out: M
     cb = (b as Compound).children;
   const nb = cb.length;
   while (childPosesB.length < nb) childPosesB.push(new Pose());
-  if (aabbB.length < 6 * nb) aabbB = new Float64Array(6 * Math.max(nb, 2 * (aabbB.length / 6)));
+  aabbB = grown(aabbB, 6 * nb, 0);
   // Union of B's child boxes, to prune A's children against the whole of B first.
   AABB[6] = AABB[7] = AABB[8] = Infinity;
   AABB[9] = AABB[10] = AABB[11] = -Infinity;

@@ -33,6 +33,7 @@
  *
  * Allocation-free per call: module-level scratch only (piece lists grow once, then are reused).
  */
+import { grown } from "../collections/growth";
 import type { ChildPairGate } from "../shapes/childGate";
 import { Pose } from "../math/pose";
 import { integrateOrientation, nlerpAngularSpeedBound, setOriginFromCom } from "../math/sweptTransform";
@@ -708,21 +709,10 @@ function growLists(n: number): void {
     listPoses.push(new Pose());
     listShapes.push(null);
   }
-  if (listIndex.length < n) {
-    const c = Math.max(n, listIndex.length * 2);
-    const i2 = new Int32Array(c);
-    i2.set(listIndex);
-    listIndex = i2;
-    const r2 = new Float64Array(c);
-    r2.set(listRho);
-    listRho = r2;
-    const b2 = new Float64Array(c * 6);
-    b2.set(listBox);
-    listBox = b2;
-    const d2 = new Uint8Array(c);
-    d2.set(listIdentity);
-    listIdentity = d2;
-  }
+  listIndex = grown(listIndex, n, listCount);
+  listRho = grown(listRho, listIndex.length, listCount);
+  listBox = grown(listBox, 6 * listIndex.length, 6 * listCount);
+  listIdentity = grown(listIdentity, listIndex.length, listCount);
 }
 
 /** Distance from the body's centre of mass to the farthest point of a piece at local pose (px, py, pz). */

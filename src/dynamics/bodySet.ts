@@ -4,6 +4,7 @@
  * bumps its slot's generation, so a stale handle never names another body (bepu HandleToLocation,
  * Box2D ids).
  */
+import { grown } from "../collections/growth";
 import type { Shape } from "../shapes/shape";
 import type { MassProperties } from "./massProperties";
 import type { SurfaceMaterial } from "./surfaceMaterial";
@@ -138,12 +139,10 @@ export class BodySet {
       if (this.nextSlot >= SlotCount) throw new RangeError(`too many bodies: at most ${SlotCount} can exist at once`);
       slot = this.nextSlot++;
       if (slot >= this.slotToDense.length) {
-        const s = new Int32Array(Math.max(64, this.slotToDense.length * 2)).fill(-1);
-        s.set(this.slotToDense);
-        this.slotToDense = s;
-        const g = new Int32Array(s.length);
-        g.set(this.slotGeneration);
-        this.slotGeneration = g;
+        const old = this.slotToDense.length;
+        this.slotToDense = grown(this.slotToDense, Math.max(64, slot + 1));
+        this.slotToDense.fill(-1, old);
+        this.slotGeneration = grown(this.slotGeneration, this.slotToDense.length);
       }
     }
     const i = this.count++;
@@ -199,29 +198,15 @@ export class BodySet {
 
   private grow(capacity: number): void {
     const self = this as unknown as Record<string, Float64Array>;
-    for (const f of F64_FIELDS) {
-      const a = new Float64Array(capacity * f.stride);
-      a.set(self[f.name]);
-      self[f.name] = a;
-    }
-    const g8 = (a: Uint8Array) => {
-      const b = new Uint8Array(capacity);
-      b.set(a);
-      return b;
-    };
-    const g32 = (a: Int32Array) => {
-      const b = new Int32Array(capacity);
-      b.set(a);
-      return b;
-    };
-    this.motionType = g8(this.motionType);
-    this.continuity = g8(this.continuity);
-    this.flags = g8(this.flags);
-    this.tree = g8(this.tree);
-    this.membership = g32(this.membership);
-    this.collideWith = g32(this.collideWith);
-    this.proxy = g32(this.proxy);
-    this.island = g32(this.island);
+    for (const f of F64_FIELDS) self[f.name] = grown(self[f.name], capacity * f.stride);
+    this.motionType = grown(this.motionType, capacity);
+    this.continuity = grown(this.continuity, capacity);
+    this.flags = grown(this.flags, capacity);
+    this.tree = grown(this.tree, capacity);
+    this.membership = grown(this.membership, capacity);
+    this.collideWith = grown(this.collideWith, capacity);
+    this.proxy = grown(this.proxy, capacity);
+    this.island = grown(this.island, capacity);
     this.capacity = capacity;
   }
 }

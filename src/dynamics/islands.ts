@@ -1,3 +1,5 @@
+import { grown } from "../collections/growth";
+
 /**
  * Islands for sleeping: a union-find over the awake dynamic bodies linked by contacts (and, later,
  * joints), rebuilt every step (cheap, deterministic, no bookkeeping on contact changes). An island
@@ -8,7 +10,7 @@ export class UnionFind {
 
   /** Makes each of 0..n-1 its own set. */
   reset(n: number): void {
-    if (this.parent.length < n) this.parent = new Int32Array(Math.max(n, this.parent.length * 2));
+    this.parent = grown(this.parent, n, 0);
     for (let i = 0; i < n; i++) this.parent[i] = i;
   }
 

@@ -13,6 +13,7 @@
 import type { SweptMotion } from "../collision/sweep";
 import { BodyFlag, type BodySet } from "../dynamics/bodySet";
 import { HeaderField, ContactField, HEADER, CONTACT } from "../dynamics/contactSolver";
+import { grown } from "../collections/growth";
 import { Pose } from "../math/pose";
 import { ContinuousDetectionMode, MotionType } from "./descriptions";
 import type { World } from "./world";
@@ -73,11 +74,9 @@ export class SweepRecorder implements StepRecorder {
   /** A new step: forgets the last step's records (and grows with the body count). */
   beginStep(bodyCount: number): void {
     this.stamp++;
-    if (this.recStamp.length < bodyCount) {
-      const cap = Math.max(bodyCount, this.recStamp.length * 2, 16);
-      this.recStamp = new Int32Array(cap);
-      this.rec = new Float64Array(cap * REC);
-    }
+    // The stamp has moved on: no record of an earlier step is kept.
+    this.recStamp = grown(this.recStamp, Math.max(bodyCount, 16), 0);
+    this.rec = grown(this.rec, this.recStamp.length * REC, 0);
   }
 
   /**

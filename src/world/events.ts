@@ -2,6 +2,7 @@
  * Contact and trigger events, gathered in flat arrays during the step and handed out after it
  * (one event per body pair per step; docs/babylon-differences.md, Decisions).
  */
+import { grown } from "../collections/growth";
 
 /** Kinds of contact events. */
 export const ContactEventType = { Began: 0, Persisted: 1, Ended: 2 } as const;
@@ -43,7 +44,7 @@ export class ContactEventBuffer {
    */
   add(a: number, b: number, type: ContactEventType, src: Float64Array, o: number): number {
     const i = this.count;
-    if (i === this.bodyA.length) this.grow(i * 2);
+    if (i === this.bodyA.length) this.grow(i + 1);
     this.bodyA[i] = a;
     this.bodyB[i] = b;
     this.type[i] = type;
@@ -62,20 +63,14 @@ export class ContactEventBuffer {
   }
 
   private grow(n: number): void {
-    const f = (a: Float64Array, k: number) => {
-      const b = new Float64Array(n * k);
-      b.set(a);
-      return b;
-    };
-    this.bodyA = f(this.bodyA, 1);
-    this.bodyB = f(this.bodyB, 1);
-    const t = new Uint8Array(n);
-    t.set(this.type);
-    this.type = t;
-    this.point = f(this.point, 3);
-    this.normal = f(this.normal, 3);
-    this.separation = f(this.separation, 1);
-    this.impulse = f(this.impulse, 1);
+    this.bodyA = grown(this.bodyA, n);
+    n = this.bodyA.length;
+    this.bodyB = grown(this.bodyB, n);
+    this.type = grown(this.type, n);
+    this.point = grown(this.point, 3 * n);
+    this.normal = grown(this.normal, 3 * n);
+    this.separation = grown(this.separation, n);
+    this.impulse = grown(this.impulse, n);
   }
 }
 
@@ -93,16 +88,9 @@ export class TriggerEventBuffer {
   add(a: number, b: number, type: TriggerEventType): void {
     const i = this.count;
     if (i === this.bodyA.length) {
-      const n = i * 2;
-      const ga = new Float64Array(n);
-      ga.set(this.bodyA);
-      this.bodyA = ga;
-      const gb = new Float64Array(n);
-      gb.set(this.bodyB);
-      this.bodyB = gb;
-      const gt = new Uint8Array(n);
-      gt.set(this.type);
-      this.type = gt;
+      this.bodyA = grown(this.bodyA, i + 1);
+      this.bodyB = grown(this.bodyB, i + 1);
+      this.type = grown(this.type, i + 1);
     }
     this.bodyA[i] = a;
     this.bodyB[i] = b;

@@ -20,6 +20,7 @@
  * array keeps its identity, an object's fields are assigned in place. Restoring a snapshot of an unchanged
  * world therefore allocates nothing per body. Shapes are immutable and never copied.
  */
+import { grown } from "../collections/growth";
 import { Shape } from "../shapes/shape";
 
 const T_UNDEFINED = 0,
@@ -89,20 +90,14 @@ export class ShapeList implements ShapeTable {
 
 /** Growable little-endian byte writer, reused from one encode to the next. */
 export class ByteWriter {
-  buf = new ArrayBuffer(1 << 16);
-  view = new DataView(this.buf);
-  bytes = new Uint8Array(this.buf);
+  bytes = new Uint8Array(1 << 16);
+  view = new DataView(this.bytes.buffer);
   pos = 0;
 
   reserve(n: number): void {
-    if (this.pos + n <= this.buf.byteLength) return;
-    let size = this.buf.byteLength * 2;
-    while (size < this.pos + n) size *= 2;
-    const next = new ArrayBuffer(size);
-    new Uint8Array(next).set(this.bytes.subarray(0, this.pos));
-    this.buf = next;
-    this.view = new DataView(next);
-    this.bytes = new Uint8Array(next);
+    if (this.pos + n <= this.bytes.length) return;
+    this.bytes = grown(this.bytes, this.pos + n, this.pos);
+    this.view = new DataView(this.bytes.buffer);
   }
   u8(v: number): void {
     this.reserve(1);
@@ -150,9 +145,9 @@ export class ByteWriter {
     this.bytes.set(new Uint8Array(a.buffer, a.byteOffset, n), this.pos);
     this.pos += n;
   }
-  /** A copy of the bytes written so far. */
+  /** A copy of the bytes written so far (plain memory, whatever the writer's buffer is). */
   result(): ArrayBuffer {
-    return this.buf.slice(0, this.pos);
+    return this.bytes.slice(0, this.pos).buffer;
   }
 }
 

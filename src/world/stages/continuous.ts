@@ -3,6 +3,7 @@
  * may have passed through, TOI events handled in time order and propagated to contact partners; then the
  * guard that puts bodies with a non-finite state back and to rest.
  */
+import { grown } from "../../collections/growth";
 import { SweptMotion, sweepShapeLinear } from "../../collision/sweep";
 import { BodyFlag } from "../../dynamics/bodySet";
 import { HEADER, HeaderField } from "../../dynamics/contactSolver";
@@ -109,7 +110,7 @@ export function continuousPass(ws: WorldState, dt: number): void {
   const tt = ws.toiTime,
     tb = ws.toiBody;
   order.subarray(0, n).sort((x, y) => tt[x] - tt[y] || tb[x] - tb[y] || x - y);
-  if (ws.clampedAt.length < b.count) ws.clampedAt = new Float64Array(Math.max(b.count, ws.clampedAt.length * 2));
+  ws.clampedAt = grown(ws.clampedAt, b.count, 0);
   const clamped = ws.clampedAt;
   for (let k = 0; k < n; k++) {
     clamped[tb[order[k]]] = 2;
@@ -189,17 +190,10 @@ function propagateToi(ws: WorldState, dt: void | number): void {
 function addToi(ws: WorldState, t: number, i: number, j: number): void {
   const n = ws.toiCount;
   if (n === ws.toiTime.length) {
-    const m = n * 2;
-    const t2 = new Float64Array(m);
-    t2.set(ws.toiTime);
-    ws.toiTime = t2;
-    const b2 = new Int32Array(m);
-    b2.set(ws.toiBody);
-    ws.toiBody = b2;
-    const o2 = new Int32Array(m);
-    o2.set(ws.toiOther);
-    ws.toiOther = o2;
-    ws.toiOrder = new Int32Array(m);
+    ws.toiTime = grown(ws.toiTime, n + 1);
+    ws.toiBody = grown(ws.toiBody, n + 1);
+    ws.toiOther = grown(ws.toiOther, n + 1);
+    ws.toiOrder = grown(ws.toiOrder, n + 1, 0);
   }
   ws.toiTime[n] = t;
   ws.toiBody[n] = i;

@@ -2,6 +2,7 @@
  * Islands and sleep (step 6): per-body rest timers, islands over touching contacts and joints, islands
  * that rested long enough put to sleep; sleepers jointed to moving bodies woken before the step.
  */
+import { grown } from "../../collections/growth";
 import { BodyFlag } from "../../dynamics/bodySet";
 import { HEADER, HeaderField } from "../../dynamics/contactSolver";
 import { MotionType } from "../descriptions";
@@ -58,7 +59,7 @@ export function updateSleep(ws: WorldState, dt: number): void {
       pc = pos[c];
     if (pa >= 0 && pc >= 0 && b.motionType[a] === MotionType.Dynamic && b.motionType[c] === MotionType.Dynamic) uf.union(pa, pc);
   }
-  if (ws.islandMin.length < n) ws.islandMin = new Float64Array(Math.max(n, ws.islandMin.length * 2));
+  ws.islandMin = grown(ws.islandMin, n, 0);
   const minT = ws.islandMin;
   minT.fill(Infinity, 0, n);
   for (let k = 0; k < n; k++) {
@@ -105,7 +106,7 @@ function sleepRestedIslands(ws: WorldState, n: number): void {
 /** dense index -> position in the active list (-1 when not active). */
 function denseToActive(ws: WorldState, n: number): Int32Array {
   const b = ws.bodies;
-  if (ws.activePos.length < b.count) ws.activePos = new Int32Array(Math.max(b.count, ws.activePos.length * 2));
+  ws.activePos = grown(ws.activePos, b.count, 0);
   const p = ws.activePos;
   p.fill(-1, 0, b.count);
   const ids = ws.active.data;
