@@ -17,7 +17,7 @@ import { grown } from "../collections/growth";
 import { Pose } from "../math/pose";
 import { ContinuousDetectionMode, MotionType } from "./descriptions";
 import type { World } from "./world";
-import type { StepRecorder } from "./worldState";
+import type { StepRecorder } from "./stepScratch";
 
 /** Numbers per contact written by {@link WorldDebugView.contacts}. */
 export const DEBUG_CONTACT_STRIDE = 8;
@@ -157,10 +157,10 @@ export class WorldDebugView {
    * the step does not call out). Contacts and bounds can be read either way.
    */
   get enabled(): boolean {
-    return this.world.debugRecorder === this.recorder;
+    return this.world.scratch.debugRecorder === this.recorder;
   }
   set enabled(on: boolean) {
-    this.world.debugRecorder = on ? this.recorder : null;
+    this.world.scratch.debugRecorder = on ? this.recorder : null;
   }
 
   /**

@@ -2,7 +2,8 @@
  * The world's state as bytes, for snapshot / restore. Everything the step reads is typed arrays, numbers,
  * booleans, arrays and state objects, so a structural walk captures it exactly and writing it back continues
  * the simulation bit for bit. The walk is generic (a field added to the world is saved without a change here):
- * it visits a root's own enumerable fields, skipping functions and the names in `skip`.
+ * it visits a root's own enumerable fields, skipping functions and workspace objects ({@link Workspace}: the
+ * step's scratch, rewritten before it is read, src/world/stepScratch.ts).
  *
  * Format (little-endian): one tag byte per value, then its payload — int32, float64, typed array (kind,
  * length, 8-byte aligned raw bytes), array (length, items), object (field count, then key id and value per
@@ -49,6 +50,21 @@ export interface PartialState {
 function extentOf(o: object): ((field: string) => number) | null {
   const f = (o as Partial<PartialState>).snapshotExtent;
   return typeof f === "function" ? f : null;
+}
+
+/**
+ * Marks an object as workspace, not state: the walk leaves it out (the live one stays on restore). A symbol, so
+ * the mark itself is never walked.
+ */
+export const WORKSPACE: unique symbol = Symbol("workspace");
+
+/** An object the snapshot walk leaves out (see {@link WORKSPACE}). */
+export interface Workspace {
+  readonly [WORKSPACE]: true;
+}
+
+function isWorkspace(v: unknown): boolean {
+  return v !== null && typeof v === "object" && (v as Partial<Workspace>)[WORKSPACE] === true;
 }
 
 /** Typed-array kinds, by constructor. */
@@ -224,17 +240,17 @@ export class StateEncoder {
   private w!: ByteWriter;
   private shapes!: ShapeTable;
 
-  /** Writes `root`'s fields (except functions and `skip`) to `w`. */
-  encode(root: object, skip: ReadonlySet<string>, w: ByteWriter, shapes: ShapeTable): void {
+  /** Writes `root`'s fields (except functions and workspace) to `w`. */
+  encode(root: object, w: ByteWriter, shapes: ShapeTable): void {
     this.w = w;
     this.shapes = shapes;
     this.keyIds.clear();
     this.seen.clear();
     this.seen.set(root, 0);
-    this.fields(root, skip, 0);
+    this.fields(root, 0);
   }
 
-  private fields(o: object, skip: ReadonlySet<string> | null, depth: number): void {
+  private fields(o: object, depth: number): void {
     const w = this.w;
     const countAt = w.pos;
     w.u32(0);
@@ -242,9 +258,8 @@ export class StateEncoder {
     const rec = o as Record<string, unknown>;
     const extent = extentOf(o);
     for (const key in rec) {
-      if (skip !== null && skip.has(key)) continue;
       const v = rec[key];
-      if (typeof v === "function") continue;
+      if (typeof v === "function" || isWorkspace(v)) continue;
       const live = extent === null ? -1 : extent.call(o, key);
       if (live === 0 && v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) continue;
       this.key(key);
@@ -339,7 +354,7 @@ export class StateEncoder {
       return;
     }
     w.u8(plain ? T_PLAIN : T_OBJECT);
-    this.fields(o, null, depth);
+    this.fields(o, depth);
   }
 }
 

@@ -39,9 +39,6 @@ import { buildEvents } from "./stages/events";
 
 export { StepStats, RayResult, type RayFilter };
 
-/** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
-const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaceSlots"]);
-
 /** Default {@link WorldSettings.substeps}. */
 const DEFAULT_SUBSTEPS = 8;
 /**
@@ -107,10 +104,9 @@ const stateWriter = new ByteWriter();
 /** The physics world: the public API over {@link WorldState}; `step()` runs the stages of ./stages/ in order. */
 export class World extends WorldState {
   /** Point proximity, shape proximity and shape casts over the world (src/queries). */
-  readonly queries = new WorldQueries(this);
-  private readonly massScratch = new MassData();
-  private readonly rayVisitor = new RayVisitor(this);
-  private stepping = false;
+  get queries(): WorldQueries {
+    return this.scratch.queries;
+  }
   /** @internal The contact solver, read (never written) by WorldDebugView. */
   get debugSolver(): ContactSolver {
     return this.solver;
@@ -265,7 +261,7 @@ export class World extends WorldState {
     const i = this.index(handle, "removeBody");
     const b = this.bodies;
     this.joints.onBodyRemoved(handle);
-    this.childSurfaceSlots[handle % SlotCount] = null;
+    this.scratch.childSurfaceSlots[handle % SlotCount] = null;
     this.removeProxy(i);
     const isl = b.island[i];
     if (isl >= 0) {
@@ -647,7 +643,7 @@ export class World extends WorldState {
   /** Mass properties a shape would give at a density (no body needed). */
   computeMassProperties(shape: Shape | null, density: number): MassProperties {
     nonNegative("density", density);
-    const md = computeMassData(shape, density, this.massScratch);
+    const md = computeMassData(shape, density, this.scratch.massData);
     return massDataToProperties(md, shape === null);
   }
 
@@ -738,8 +734,8 @@ export class World extends WorldState {
     const b = this.bodies;
     const s = withShapeTriggers(given, b.shape[i]);
     const slot = b.handle[i] % SlotCount;
-    while (this.childSurfaceSlots.length <= slot) this.childSurfaceSlots.push(null);
-    this.childSurfaceSlots[slot] = s;
+    while (this.scratch.childSurfaceSlots.length <= slot) this.scratch.childSurfaceSlots.push(null);
+    this.scratch.childSurfaceSlots[slot] = s;
     b.flags[i] &= ~(BodyFlag.ChildSurfaces | BodyFlag.ChildTriggers);
     if (s !== null) b.flags[i] |= BodyFlag.ChildSurfaces | (s.hasTrigger ? BodyFlag.ChildTriggers : 0);
   }
@@ -811,12 +807,12 @@ export class World extends WorldState {
   getAabb(handle: number, out: Float64Array): Float64Array {
     const i = this.index(handle, "getAabb");
     const s = this.bodies.shape[i];
-    this.originPose(i, this.poseA);
+    this.originPose(i, this.scratch.poseA);
     if (s === null) {
-      out[0] = out[3] = this.poseA.px;
-      out[1] = out[4] = this.poseA.py;
-      out[2] = out[5] = this.poseA.pz;
-    } else s.computeAabb(this.poseA, out, 0);
+      out[0] = out[3] = this.scratch.poseA.px;
+      out[1] = out[4] = this.scratch.poseA.py;
+      out[2] = out[5] = this.scratch.poseA.pz;
+    } else s.computeAabb(this.scratch.poseA, out, 0);
     return out;
   }
 
@@ -855,7 +851,7 @@ export class World extends WorldState {
     if (!(maxDistance >= 0)) throw new RangeError(`raycast: maxDistance must be >= 0, got ${String(maxDistance)}`);
     const l = Math.sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
     if (!(l > 0)) throw new RangeError(`raycast: direction must be non-zero, got ${fmtVec(direction)}`);
-    const v = this.rayVisitor;
+    const v = this.scratch.rayVisitor;
     v.prepare(origin, direction, maxDistance, filter);
     return v;
   }
@@ -867,13 +863,13 @@ export class World extends WorldState {
     if (typeof dt !== "number" || !Number.isFinite(dt) || dt < 0) {
       throw new RangeError(`step: dt must be a finite number >= 0, got ${String(dt)}`);
     }
-    if (this.stepping) throw new Error("step: the world is already stepping (step called from inside a callback)");
-    this.stepping = true;
+    if (this.scratch.stepping) throw new Error("step: the world is already stepping (step called from inside a callback)");
+    this.scratch.stepping = true;
     try {
       this.contactEvents.clear();
       this.triggerEvents.clear();
       if (dt === 0) return;
-      if (this.debugRecorder !== null) this.debugRecorder.beginStep(this.bodies.count);
+      if (this.scratch.debugRecorder !== null) this.scratch.debugRecorder.beginStep(this.bodies.count);
       // Sleepers jointed to a moving body wake with their island first (sleep.ts).
       if (this.joints.count > 0) wakeJointedSleepers(this, dt);
       // 1-3. The awake moving bodies, their t0 poses and velocity-expanded bounds (predict.ts).
@@ -883,7 +879,7 @@ export class World extends WorldState {
       // bodies joined the active list and the moving tree, so predict them and collect again. Then bodies a
       // fast partner is about to push get that push's margin and bounds, and their new pairs (partnerPush.ts).
       refitMovingTree(this);
-      this.pushedBodies.begin(this.bodies.count);
+      this.scratch.pushedBodies.begin(this.bodies.count);
       for (let pass = 0; pass < 4; pass++) {
         collectPairs(this);
         if (wakeTouchedSleepers(this)) {
@@ -894,7 +890,7 @@ export class World extends WorldState {
         else break;
       }
       // 5. Narrow phase: manifolds into the solver, Continuous pairs swept (contacts.ts, pairSweep.ts).
-      this.stepDt = dt;
+      this.scratch.stepDt = dt;
       narrowPhase(this);
       // 7. Substepped soft solve (solve.ts).
       solve(this, dt);
@@ -906,7 +902,7 @@ export class World extends WorldState {
       buildEvents(this);
       finishStep(this);
     } finally {
-      this.stepping = false;
+      this.scratch.stepping = false;
     }
   }
 
@@ -978,15 +974,15 @@ export class World extends WorldState {
    * state only: for callers that keep their own shape table (the Babylon plugin's snapshots).
    */
   encodeState(shapes: ShapeTable, w: ByteWriter = new ByteWriter()): ByteWriter {
-    if (this.stepping) throw new Error("snapshot: not allowed while the world is stepping");
+    if (this.scratch.stepping) throw new Error("snapshot: not allowed while the world is stepping");
     if (w === stateWriter) w.pos = 0;
-    stateEncoder.encode(this, SNAPSHOT_SKIP, w, shapes);
+    stateEncoder.encode(this, w, shapes);
     return w;
   }
 
   /** Reads what {@link encodeState} wrote back into this world. */
   decodeState(r: ByteReader, shapes: ShapeTable): void {
-    if (this.stepping) throw new Error("restore: not allowed while the world is stepping");
+    if (this.scratch.stepping) throw new Error("restore: not allowed while the world is stepping");
     stateDecoder.decodeInto(this, r, shapes);
   }
 
@@ -1069,7 +1065,7 @@ export class World extends WorldState {
   /** Effective mass properties of body i: computed from shape and density, then overridden. */
   private resolveMass(i: number): MassProperties {
     const b = this.bodies;
-    const md = computeMassData(b.shape[i], b.density[i], this.massScratch);
+    const md = computeMassData(b.shape[i], b.density[i], this.scratch.massData);
     const props = massDataToProperties(md, b.shape[i] === null);
     const o = b.massOverride[i];
     if (o) {

@@ -1,32 +1,29 @@
 /**
  * The step's shared data: what the public API of `World` (world.ts) edits and every stage of the step reads and
  * writes (bodies, the broad-phase trees, the contact solver, the contact and trigger pair tables, islands,
- * the continuous pass's TOI lists, per-step scratch), and the small helpers several of them use (body
- * filters, origin poses, tree proxies, sleeping islands). The stages in ./stages/ are functions of a
+ * the contact and trigger pair tables of the last step, islands), the step's workspace beside it
+ * (stepScratch.ts), and the small helpers several of them use (body filters, origin poses, tree proxies,
+ * sleeping islands). The stages in ./stages/ are functions of a
  * WorldState and import this module, never world.ts; `World` extends it with the public API and a `step()`
  * that calls the stages in order (bepu's Simulation owning its BroadPhase, NarrowPhase, Solver and Sleeper).
  *
  * Its fields are internal: users read the documented ones through `World`. Snapshots walk them generically
- * (src/world/stateCodec.ts), so a field added here is saved unless world.ts lists it in SNAPSHOT_SKIP.
+ * (src/world/stateCodec.ts): every field here is state and is saved; the step's scratch lives in `scratch`
+ * (stepScratch.ts), which snapshots never walk.
  */
 import { DynamicTree } from "../broadphase/dynamicTree";
-import { IntList } from "../collections/intList";
-import { StampSet } from "../collections/stampSet";
 import { PairTable } from "../collections/pairTable";
-import { ManifoldBuffer } from "../collision/contactManifold";
 import { SeparatingAxisCache } from "../collision/separatingAxisCache";
-import { SweepResult, SweptMotion } from "../collision/sweep";
 import { Pose } from "../math/pose";
 import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet, SlotCount } from "../dynamics/bodySet";
 import { ContactSolver } from "../dynamics/contactSolver";
-import { UnionFind } from "../dynamics/islands";
 import { JointSolver } from "../dynamics/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
-import { ChildPairFilter } from "./childPairGate";
 import { ContactEventBuffer, TriggerEventBuffer } from "./events";
+import { StepScratch } from "./stepScratch";
 
 /** The world's settings once validated and defaulted (World's constructor resolves them). */
 export type ResolvedSettings = Pick<
@@ -68,28 +65,10 @@ export class StepStats {
   nonFiniteBodies = 0;
 }
 
-/**
- * What the step hands an enabled debug view (debugView.ts's SweepRecorder): the narrow phase's sweep hits
- * and the continuous pass's TOI clamps. An interface here so that the state does not import the view.
- */
-export interface StepRecorder {
-  beginStep(bodyCount: number): void;
-  onSweepHit(b: BodySet, ia: number, ib: number, motionA: SweptMotion, motionB: SweptMotion, t: number, dt: number): void;
-  onToiClamp(b: BodySet, i: number, t: number): void;
-}
-
 /** Which broad-phase tree holds a body's proxy (BodySet.tree). */
 export const TREE_NONE = 0,
   TREE_MOVING = 1,
   TREE_STATIC = 2;
-
-/** Collects broad-phase pairs as (slotA, slotB). */
-export class PairCollector {
-  readonly pairs = new IntList(256);
-  onPair(a: number, b: number): void {
-    this.pairs.push2(a, b);
-  }
-}
 
 /** The step's shared data and helpers (see the file comment). */
 export class WorldState {
@@ -124,11 +103,6 @@ export class WorldState {
   timeToSleep: number;
   maxLinearSpeed: number;
   maxAngularSpeed: number;
-  /**
-   * Optional hook to edit a pair's material after it is combined from the two surfaces (bepu's
-   * ConfigureContactManifold). Called once per body pair per step; must not allocate for speed.
-   */
-  pairMaterialCallback: ((a: number, b: number, material: PairMaterial) => void) | null = null;
   gx: number;
   gy: number;
   gz: number;
@@ -136,69 +110,30 @@ export class WorldState {
   readonly movingTree = new DynamicTree();
   /** @internal Broad-phase tree of static and sleeping bodies (user data = body slot). For queries. */
   readonly staticTree = new DynamicTree();
-  readonly collector = new PairCollector();
-  readonly manifolds = new ManifoldBuffer();
   readonly solver = new ContactSolver();
   /** Separating axes of convex pairs that were near but apart last step (state: snapshots save it). */
   readonly separations = new SeparatingAxisCache();
-  readonly active = new IntList(64);
-  readonly poseA = new Pose();
-  readonly poseB = new Pose();
-  readonly pairMaterial: PairMaterial;
-  /** The pair material of a manifold between children with surfaces of their own. */
-  readonly childPairMaterial: PairMaterial;
-  /** Per-child surfaces by body slot (set for bodies flagged BodyFlag.ChildSurfaces, else null or stale). */
-  readonly childSurfaceSlots: (ChildSurfaces | null)[] = [];
-  readonly unionFind = new UnionFind();
-  islandMin = new Float64Array(64);
   /** Sleeping islands: lists of handles, by island id. */
   sleepingIslands: (number[] | null)[] = [];
   freeIslandIds: number[] = [];
-  /** Handle lists of released islands, reused by the next islands to fall asleep (no allocation per sleep). */
-  readonly islandListPool: number[][] = [];
   touchingPrev = new PairTable(6);
   touchingCur = new PairTable(6);
   triggerPrev = new PairTable(0);
   triggerCur = new PairTable(0);
   readonly disabledPairs = new PairTable(0);
-  readonly motionA = new SweptMotion();
-  readonly motionB = new SweptMotion();
-  readonly sweepResult = new SweepResult();
-  /** The sweeps' per-child gate (childPairGate.ts), re-armed per pair. */
-  readonly childPairFilter = new ChildPairFilter();
-  readonly vPredA = new Float64Array(3);
-  readonly vPredB = new Float64Array(3);
-  readonly candidates = new IntList(32);
-  readonly candidateVisitor = {
-    list: null as IntList | null,
-    onOverlap(slot: number): void {
-      this.list!.push(slot);
-    },
-  };
-  readonly sweptBox = new Float64Array(12);
-  /** TOI events of the post-solve pass: (time, body, other) triples, sorted before handling. */
-  toiTime = new Float64Array(16);
-  toiBody = new Int32Array(16);
-  toiOther = new Int32Array(16);
-  toiCount = 0;
-  toiOrder = new Int32Array(16);
-  clampedAt = new Float64Array(64);
-  /** Pairs of Continuous dynamic bodies that had contacts this step (their meeting was solved). */
-  readonly continuousContactPairs = new PairTable(0);
-  stepDt = 0;
-  /** @internal Set by an enabled WorldDebugView (debugView.ts): receives the step's sweeps and TOIs; null otherwise. */
-  debugRecorder: StepRecorder | null = null;
-  /** Scalars of the current step read by per-body methods (dt, gravity, speed limits), so those take only an index. */
-  readonly stepScalars = new Float64Array(6);
-  readonly boundsIO = new Float64Array(4);
-  /** dt for the partner push (stages/partnerPush.ts): no double argument to box. */
-  readonly pushIO = new Float64Array(1);
-  /** Bodies whose margins the partner push grew this step; the contact solver treats their contacts as impacts. */
-  readonly pushedBodies = new StampSet();
-  readonly combineScratch = new Float64Array(9);
-  readonly toiQueue = new IntList(16);
-  readonly sleepScratch = new IntList(64);
-  activePos = new Int32Array(64);
+  /** The step's workspace and the world's wiring (never in snapshots). */
+  readonly scratch: StepScratch;
+
+  /**
+   * Optional hook to edit a pair's material after it is combined from the two surfaces (bepu's
+   * ConfigureContactManifold). Called once per body pair per step; must not allocate for speed.
+   */
+  get pairMaterialCallback(): ((a: number, b: number, material: PairMaterial) => void) | null {
+    return this.scratch.pairMaterialCallback;
+  }
+  set pairMaterialCallback(f: ((a: number, b: number, material: PairMaterial) => void) | null) {
+    this.scratch.pairMaterialCallback = f;
+  }
 
   constructor(settings: ResolvedSettings) {
     this.gx = settings.gx;
@@ -214,17 +149,7 @@ export class WorldState {
     this.timeToSleep = settings.timeToSleep;
     this.maxLinearSpeed = settings.maxLinearSpeed;
     this.maxAngularSpeed = settings.maxAngularSpeed;
-    this.pairMaterial = {
-      friction: 0.5,
-      staticFriction: 0.5,
-      restitution: 0,
-      rollingResistance: 0,
-      restitutionThreshold: this.restitutionThreshold,
-      spring: { frequency: this.contactSpring.frequency, dampingRatio: this.contactSpring.dampingRatio },
-      maximumRecoveryVelocity: this.maximumRecoveryVelocity,
-    };
-    // Every field is rewritten by combineMaterial before use.
-    this.childPairMaterial = { ...this.pairMaterial, spring: { ...this.pairMaterial.spring } };
+    this.scratch = new StepScratch(this, settings.restitutionThreshold, settings.contactSpring, settings.maximumRecoveryVelocity);
     // One bound function for the solver's wake requests (created once, not per call).
     this.joints = new JointSolver(this.bodies, (handle: number) => {
       const i = this.bodies.indexOf(handle);
@@ -234,7 +159,7 @@ export class WorldState {
 
   /** The per-child surfaces of the body at dense index i, or null. */
   childSurfacesOf(i: number): ChildSurfaces | null {
-    return this.bodies.flags[i] & BodyFlag.ChildSurfaces ? this.childSurfaceSlots[this.bodies.handle[i] % SlotCount] : null;
+    return this.bodies.flags[i] & BodyFlag.ChildSurfaces ? this.scratch.childSurfaceSlots[this.bodies.handle[i] % SlotCount] : null;
   }
 
   shouldCollide(i: number, j: number): boolean {
@@ -295,8 +220,8 @@ export class WorldState {
       return;
     }
     const want = b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0 ? TREE_MOVING : TREE_STATIC;
-    this.originPose(i, this.poseA);
-    s.computeAabb(this.poseA, b.aabb, i * 6);
+    this.originPose(i, this.scratch.poseA);
+    s.computeAabb(this.scratch.poseA, b.aabb, i * 6);
     const o = i * 6;
     const a = b.aabb;
     if (b.tree[i] === want) {
@@ -321,7 +246,7 @@ export class WorldState {
   /** Puts the given bodies to sleep as one island: zero velocity, proxies into the static tree. */
   sleepBodies(ids: ArrayLike<number>, n: number): void {
     const b = this.bodies;
-    const handles = this.islandListPool.length > 0 ? this.islandListPool.pop()! : [];
+    const handles = this.scratch.islandListPool.length > 0 ? this.scratch.islandListPool.pop()! : [];
     handles.length = 0;
     for (let k = 0; k < n; k++) handles.push(b.handle[ids[k]]);
     const island = this.newIsland(handles);
@@ -345,7 +270,7 @@ export class WorldState {
 
   releaseIsland(id: number): void {
     const list = this.sleepingIslands[id];
-    if (list) this.islandListPool.push(list);
+    if (list) this.scratch.islandListPool.push(list);
     this.sleepingIslands[id] = null;
     this.freeIslandIds.push(id);
   }

@@ -142,7 +142,7 @@ describe("merging a convex's triangle manifolds (triangleManifoldMerge.ts)", () 
       }
       if (!merge) {
         // The narrow phase's buffer: keep the merge off for every pair (the narrow phase sets the flag per pair).
-        const mb = (world as unknown as { manifolds: ManifoldBuffer }).manifolds;
+        const mb = (world as unknown as { scratch: { manifolds: ManifoldBuffer } }).scratch.manifolds;
         Object.defineProperty(mb, "mergeTriangles", { get: () => false, set: () => {} });
       }
       steps(world, 180);

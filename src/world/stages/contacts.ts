@@ -24,19 +24,19 @@ export function refitMovingTree(ws: WorldState): void {
   if (leaves > 0) tree.refine(Math.max(1, Math.ceil(leaves / 20)));
 }
 
-/** 4. Broad phase: collect moving x moving and moving x static pairs (as slot pairs, into ws.collector). */
+/** 4. Broad phase: collect moving x moving and moving x static pairs (as slot pairs, into ws.scratch.collector). */
 export function collectPairs(ws: WorldState): void {
   const tree = ws.movingTree;
-  const pairs = ws.collector.pairs;
+  const pairs = ws.scratch.collector.pairs;
   pairs.clear();
-  tree.selfOverlaps(ws.collector);
-  tree.overlapsWith(ws.staticTree, ws.collector);
+  tree.selfOverlaps(ws.scratch.collector);
+  tree.overlapsWith(ws.staticTree, ws.scratch.collector);
 }
 
 /** Wakes sleeping islands that a moving dynamic or kinematic body's bounds overlap. Returns true if any woke. */
 export function wakeTouchedSleepers(ws: WorldState): boolean {
   const b = ws.bodies;
-  const p = ws.collector.pairs;
+  const p = ws.scratch.collector.pairs;
   let woke = false;
   for (let k = 0; k < p.count; k += 2) {
     const ia = b.slotToDense[p.data[k]],
@@ -62,14 +62,14 @@ function isConvex(s: Shape): s is ConvexShape {
 /** 5. Narrow phase: manifolds (speculative within the pair margin) into the solver; trigger overlaps. */
 export function narrowPhase(ws: WorldState): void {
   const b = ws.bodies;
-  const p = ws.collector.pairs;
+  const p = ws.scratch.collector.pairs;
   const solver = ws.solver;
   solver.beginStep();
   ws.separations.beginStep();
   ws.stats.sweeps = 0;
   ws.stats.toiChecks = 0;
   ws.stats.toiEvents = 0;
-  ws.continuousContactPairs.clear();
+  ws.scratch.continuousContactPairs.clear();
   const trig = ws.triggerPrev;
   ws.triggerPrev = ws.triggerCur;
   ws.triggerCur = trig;
@@ -77,7 +77,7 @@ export function narrowPhase(ws: WorldState): void {
   let contacts = 0,
     speculative = 0,
     pairCount = 0;
-  const mb = ws.manifolds;
+  const mb = ws.scratch.manifolds;
   for (let k = 0; k < p.count; k += 2) {
     let ia = b.slotToDense[p.data[k]],
       ib = b.slotToDense[p.data[k + 1]];
@@ -103,9 +103,9 @@ export function narrowPhase(ws: WorldState): void {
     // One manifold per contact patch against a mesh, unless the triangles carry their own surfaces.
     mb.mergeTriangles = !split;
     if (trigger) {
-      ws.originPose(ia, ws.poseA);
-      ws.originPose(ib, ws.poseB);
-      collideShapes(shapeA, ws.poseA, shapeB, ws.poseB, 0, mb);
+      ws.originPose(ia, ws.scratch.poseA);
+      ws.originPose(ib, ws.scratch.poseB);
+      collideShapes(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB, 0, mb);
       let overlap = false;
       for (let m = 0; m < mb.count && !overlap; m++) {
         const man = mb.items[m];
@@ -141,12 +141,12 @@ export function narrowPhase(ws: WorldState): void {
       // prove the pair apart before its tester runs (centreLineGap.ts).
       if (sweepT === 0 && !childTriggers && apartAlongCentreLine(shapeA, shapeB, b.pos, b.rot, b.localCom, b.margin, ia, ib)) continue;
       // Poses only for pairs that run the narrow phase (the cache's reuse works on the bodies' arrays).
-      ws.originPose(ia, ws.poseA);
-      ws.originPose(ib, ws.poseB);
+      ws.originPose(ia, ws.scratch.poseA);
+      ws.originPose(ib, ws.scratch.poseB);
       if (sweepT > 0) {
         // Contacts at the poses of the time of impact (bepu: pick t1, then rewind the depths).
-        ws.motionA.poseAt(sweepT, ws.poseA);
-        ws.motionB.poseAt(sweepT, ws.poseB);
+        ws.scratch.motionA.poseAt(sweepT, ws.scratch.poseA);
+        ws.scratch.motionB.poseAt(sweepT, ws.scratch.poseB);
       }
       mb.margin = margin;
       // A convex pair GJK proved apart last step: its separating axis may prove it again (separatingAxisCache.ts).
@@ -156,16 +156,16 @@ export function narrowPhase(ws: WorldState): void {
         q[0] = b.handle[ia];
         q[1] = b.handle[ib];
         q[2] = margin;
-        if (ws.separations.separates(shapeA, ws.poseA, shapeB, ws.poseB)) continue;
+        if (ws.separations.separates(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB)) continue;
       }
-      collideShapesInto(shapeA, ws.poseA, shapeB, ws.poseB, mb);
+      collideShapesInto(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB, mb);
       if (mb.count === 0) {
-        if (axisPair) ws.separations.record(ws.poseA, ws.poseB);
+        if (axisPair) ws.separations.record(ws.scratch.poseA, ws.scratch.poseB);
         continue;
       }
       if (sweepT > 0) rewindManifolds(ws, mb, sweepT);
     }
-    const mat = combineMaterial(ws, ia, ib, b.material[ia], b.material[ib], ws.pairMaterial);
+    const mat = combineMaterial(ws, ia, ib, b.material[ia], b.material[ib], ws.scratch.pairMaterial);
     if (
       b.continuity[ia] === ContinuousDetectionMode.Continuous &&
       b.continuity[ib] === ContinuousDetectionMode.Continuous &&
@@ -174,8 +174,8 @@ export function narrowPhase(ws: WorldState): void {
     ) {
       const ha = b.handle[ia],
         hb = b.handle[ib];
-      if (ha < hb) ws.continuousContactPairs.insert(ha, hb);
-      else ws.continuousContactPairs.insert(hb, ha);
+      if (ha < hb) ws.scratch.continuousContactPairs.insert(ha, hb);
+      else ws.scratch.continuousContactPairs.insert(hb, ha);
     }
     if (reuse >= 0) {
       contacts += solver.reuse(b, ia, ib, reuse, mat);
@@ -230,7 +230,7 @@ function childManifoldMaterial(ws: WorldState, ia: number, ib: number, man: Cont
   const ma = sa ? sa.materials[ra] : null,
     mb = sb ? sb.materials[rb] : null;
   if (ma === null && mb === null) return mat;
-  return combineMaterial(ws, ia, ib, ma ?? b.material[ia], mb ?? b.material[ib], ws.childPairMaterial);
+  return combineMaterial(ws, ia, ib, ma ?? b.material[ia], mb ?? b.material[ib], ws.scratch.childPairMaterial);
 }
 
 /** Combines two surfaces into the pair material `m` (Babylon/Havok combine modes; the larger mode wins). */
@@ -238,7 +238,7 @@ function combineMaterial(ws: WorldState, ia: number, ib: number, A: SurfaceMater
   const fm = A.frictionCombine > B.frictionCombine ? A.frictionCombine : B.frictionCombine;
   const rm = A.restitutionCombine > B.restitutionCombine ? A.restitutionCombine : B.restitutionCombine;
   // Combined in a loop over a scratch array: no calls with double arguments per pair.
-  const c = ws.combineScratch;
+  const c = ws.scratch.combineScratch;
   c[0] = A.friction;
   c[1] = B.friction;
   c[2] = A.staticFriction;
@@ -271,6 +271,6 @@ function combineMaterial(ws: WorldState, ia: number, ib: number, A: SurfaceMater
   m.spring.frequency = ws.contactSpring.frequency;
   m.spring.dampingRatio = ws.contactSpring.dampingRatio;
   m.maximumRecoveryVelocity = ws.maximumRecoveryVelocity;
-  if (ws.pairMaterialCallback) ws.pairMaterialCallback(ws.bodies.handle[ia], ws.bodies.handle[ib], m);
+  if (ws.scratch.pairMaterialCallback) ws.scratch.pairMaterialCallback(ws.bodies.handle[ia], ws.bodies.handle[ib], m);
   return m;
 }

@@ -19,9 +19,9 @@ import { type WorldState, isTriangleShape } from "../worldState";
  */
 export function continuousPass(ws: WorldState, dt: number): void {
   const b = ws.bodies;
-  const ids = ws.active.data;
-  ws.toiCount = 0;
-  for (let k = 0; k < ws.active.count; k++) {
+  const ids = ws.scratch.active.data;
+  ws.scratch.toiCount = 0;
+  for (let k = 0; k < ws.scratch.active.count; k++) {
     const i = ids[k];
     if (b.continuity[i] !== ContinuousDetectionMode.Continuous || b.motionType[i] !== MotionType.Dynamic) continue;
     if (b.flags[i] & BodyFlag.Trigger) continue;
@@ -40,23 +40,23 @@ export function continuousPass(ws: WorldState, dt: number): void {
     const minRadius = Math.max(b.radius[i] - b.angExpansion[i], 1e-3);
     if (disp + angularTravel <= 0.5 * minRadius) continue;
     // Candidates: bodies overlapping the bounds of the whole motion.
-    setEndpointMotion(ws, i, ws.motionA);
-    const box = ws.sweptBox;
-    ws.motionA.poseAt(0, ws.poseA);
-    shape.computeAabb(ws.poseA, box, 0);
-    ws.motionA.poseAt(1, ws.poseA);
-    shape.computeAabb(ws.poseA, box, 6);
+    setEndpointMotion(ws, i, ws.scratch.motionA);
+    const box = ws.scratch.sweptBox;
+    ws.scratch.motionA.poseAt(0, ws.scratch.poseA);
+    shape.computeAabb(ws.scratch.poseA, box, 0);
+    ws.scratch.motionA.poseAt(1, ws.scratch.poseA);
+    shape.computeAabb(ws.scratch.poseA, box, 6);
     const minX = Math.min(box[0], box[6]),
       minY = Math.min(box[1], box[7]),
       minZ = Math.min(box[2], box[8]);
     const maxX = Math.max(box[3], box[9]),
       maxY = Math.max(box[4], box[10]),
       maxZ = Math.max(box[5], box[11]);
-    const cand = ws.candidates;
+    const cand = ws.scratch.candidates;
     cand.clear();
-    ws.candidateVisitor.list = cand;
-    ws.staticTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, ws.candidateVisitor);
-    ws.movingTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, ws.candidateVisitor);
+    ws.scratch.candidateVisitor.list = cand;
+    ws.staticTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, ws.scratch.candidateVisitor);
+    ws.movingTree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, ws.scratch.candidateVisitor);
     const minStep = b.sweepMinStep[i] / dt,
       conv = b.sweepConvergence[i] / dt;
     for (let c = 0; c < cand.count; c++) {
@@ -71,22 +71,22 @@ export function continuousPass(ws: WorldState, dt: number): void {
         // Two Continuous bodies that had contacts this step met in the solver: only unseen meetings count.
         const ha = b.handle[i],
           hb = b.handle[j];
-        if ((ha < hb ? ws.continuousContactPairs.find(ha, hb) : ws.continuousContactPairs.find(hb, ha)) >= 0) continue;
+        if ((ha < hb ? ws.scratch.continuousContactPairs.find(ha, hb) : ws.scratch.continuousContactPairs.find(hb, ha)) >= 0) continue;
       }
       if (!ws.shouldCollide(i, j)) continue;
       const other = b.shape[j];
       if (other === null || (isTriangleShape(shape) && isTriangleShape(other))) continue;
-      if (ws.isMoving(j)) setEndpointMotion(ws, j, ws.motionB);
+      if (ws.isMoving(j)) setEndpointMotion(ws, j, ws.scratch.motionB);
       else {
-        ws.originPose(j, ws.poseB);
-        const pb = ws.poseB;
-        ws.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
+        ws.originPose(j, ws.scratch.poseB);
+        const pb = ws.scratch.poseB;
+        ws.scratch.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
       }
-      setEndpointMotion(ws, i, ws.motionA);
+      setEndpointMotion(ws, i, ws.scratch.motionA);
       ws.stats.toiChecks++;
-      const res = ws.sweepResult;
+      const res = ws.scratch.sweepResult;
       // A child the body does not collide with (per-child filters, triggers) cannot stop it.
-      if (!sweepShapeLinear(shape, ws.motionA, other, ws.motionB, minStep, conv, res, ws.childPairFilter.arm(ws, i, j))) continue;
+      if (!sweepShapeLinear(shape, ws.scratch.motionA, other, ws.scratch.motionB, minStep, conv, res, ws.scratch.childPairFilter.arm(ws, i, j))) continue;
       // A hit at the very end of the motion, within round-off, is a body the solve left flush against the
       // other, not one through it (a sphere stopped flush at a wall's face got t0 = 1 - 1e-16 with one
       // summation order of the solver and no hit with another).
@@ -102,38 +102,38 @@ export function continuousPass(ws: WorldState, dt: number): void {
       addToi(ws, Math.max(0, res.t0), i, otherContinuous ? j : -1);
     }
   }
-  if (ws.toiCount === 0) return;
+  if (ws.scratch.toiCount === 0) return;
   // Earliest first; ties by body index (deterministic).
-  const n = ws.toiCount;
-  const order = ws.toiOrder;
+  const n = ws.scratch.toiCount;
+  const order = ws.scratch.toiOrder;
   for (let k = 0; k < n; k++) order[k] = k;
-  const tt = ws.toiTime,
-    tb = ws.toiBody;
+  const tt = ws.scratch.toiTime,
+    tb = ws.scratch.toiBody;
   order.subarray(0, n).sort((x, y) => tt[x] - tt[y] || tb[x] - tb[y] || x - y);
-  ws.clampedAt = grown(ws.clampedAt, b.count, 0);
-  const clamped = ws.clampedAt;
+  ws.scratch.clampedAt = grown(ws.scratch.clampedAt, b.count, 0);
+  const clamped = ws.scratch.clampedAt;
   for (let k = 0; k < n; k++) {
     clamped[tb[order[k]]] = 2;
-    const o = ws.toiOther[order[k]];
+    const o = ws.scratch.toiOther[order[k]];
     if (o >= 0) clamped[o] = 2;
   }
   for (let k = 0; k < n; k++) {
     const e = order[k];
     const t = tt[e],
       i = tb[e],
-      j = ws.toiOther[e];
+      j = ws.scratch.toiOther[e];
     if (clamped[i] <= 1 || (j >= 0 && clamped[j] <= 1)) continue; // already moved back to an earlier time
-    if (ws.debugRecorder !== null) {
-      ws.debugRecorder.onToiClamp(b, i, t);
-      if (j >= 0) ws.debugRecorder.onToiClamp(b, j, t);
+    if (ws.scratch.debugRecorder !== null) {
+      ws.scratch.debugRecorder.onToiClamp(b, i, t);
+      if (j >= 0) ws.scratch.debugRecorder.onToiClamp(b, j, t);
     }
     moveToFraction(ws, i, t);
     clamped[i] = t;
-    ws.toiQueue.push(i);
+    ws.scratch.toiQueue.push(i);
     if (j >= 0) {
       moveToFraction(ws, j, t);
       clamped[j] = t;
-      ws.toiQueue.push(j);
+      ws.scratch.toiQueue.push(j);
     }
     ws.stats.toiEvents++;
   }
@@ -149,7 +149,7 @@ export function continuousPass(ws: WorldState, dt: number): void {
 function propagateToi(ws: WorldState, dt: void | number): void {
   void dt;
   const b = ws.bodies;
-  const q = ws.toiQueue;
+  const q = ws.scratch.toiQueue;
   const hd = ws.solver.header;
   const count = ws.solver.count;
   let budget = 64 + 4 * q.count;
@@ -157,8 +157,8 @@ function propagateToi(ws: WorldState, dt: void | number): void {
     const i = q.pop();
     const si = b.shape[i];
     if (si === null) continue;
-    ws.originPose(i, ws.poseB);
-    const pb = ws.poseB;
+    ws.originPose(i, ws.scratch.poseB);
+    const pb = ws.scratch.poseB;
     for (let m = 0; m < count; m++) {
       const ma = hd[m * HEADER + HeaderField.bodyA],
         mbi = hd[m * HEADER + HeaderField.bodyB];
@@ -166,11 +166,11 @@ function propagateToi(ws: WorldState, dt: void | number): void {
       if (k < 0 || b.motionType[k] !== MotionType.Dynamic || !ws.isMoving(k)) continue;
       const sk = b.shape[k];
       if (sk === null || (isTriangleShape(sk) && isTriangleShape(si))) continue;
-      setEndpointMotion(ws, k, ws.motionA);
-      ws.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
+      setEndpointMotion(ws, k, ws.scratch.motionA);
+      ws.scratch.motionB.setStatic(pb.px, pb.py, pb.pz, pb.qx, pb.qy, pb.qz, pb.qw);
       ws.stats.toiChecks++;
-      const res = ws.sweepResult;
-      if (!sweepShapeLinear(sk, ws.motionA, si, ws.motionB, 0, 1e-3, res, ws.childPairFilter.arm(ws, k, i))) continue;
+      const res = ws.scratch.sweepResult;
+      if (!sweepShapeLinear(sk, ws.scratch.motionA, si, ws.scratch.motionB, 0, 1e-3, res, ws.scratch.childPairFilter.arm(ws, k, i))) continue;
       if (!(res.t0 < 1)) continue;
       if (!(res.t0 > 0)) {
         // Touching from the start: only a motion driving it into the moved body is undone.
@@ -188,17 +188,17 @@ function propagateToi(ws: WorldState, dt: void | number): void {
 }
 
 function addToi(ws: WorldState, t: number, i: number, j: number): void {
-  const n = ws.toiCount;
-  if (n === ws.toiTime.length) {
-    ws.toiTime = grown(ws.toiTime, n + 1);
-    ws.toiBody = grown(ws.toiBody, n + 1);
-    ws.toiOther = grown(ws.toiOther, n + 1);
-    ws.toiOrder = grown(ws.toiOrder, n + 1, 0);
+  const n = ws.scratch.toiCount;
+  if (n === ws.scratch.toiTime.length) {
+    ws.scratch.toiTime = grown(ws.scratch.toiTime, n + 1);
+    ws.scratch.toiBody = grown(ws.scratch.toiBody, n + 1);
+    ws.scratch.toiOther = grown(ws.scratch.toiOther, n + 1);
+    ws.scratch.toiOrder = grown(ws.scratch.toiOrder, n + 1, 0);
   }
-  ws.toiTime[n] = t;
-  ws.toiBody[n] = i;
-  ws.toiOther[n] = j;
-  ws.toiCount = n + 1;
+  ws.scratch.toiTime[n] = t;
+  ws.scratch.toiBody[n] = i;
+  ws.scratch.toiOther[n] = j;
+  ws.scratch.toiCount = n + 1;
 }
 
 /** Moves body i back along its swept transform to the fraction t of the step (velocity kept). */
@@ -251,10 +251,10 @@ function setEndpointMotion(ws: WorldState, i: number, out: SweptMotion): void {
 /** Numerical guard: a moving body whose state is no longer finite is put back and put to rest. */
 export function guardNonFinite(ws: WorldState): void {
   const b = ws.bodies;
-  const ids = ws.active.data;
+  const ids = ws.scratch.active.data;
   if (ws.nonFiniteBodies.length > 0) ws.nonFiniteBodies.length = 0;
   ws.stats.nonFiniteBodies = 0;
-  for (let k = 0; k < ws.active.count; k++) {
+  for (let k = 0; k < ws.scratch.active.count; k++) {
     const i = ids[k];
     const i3 = i * 3,
       i4 = i * 4;

@@ -23,9 +23,9 @@ export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape,
   if (!contA && !contB) return 0;
   // Triangle shape pairs collide without a sweep (README), so such a pair has nothing to sweep.
   if (isTriangleShape(shapeA) && isTriangleShape(shapeB)) return 0;
-  const dt = ws.stepDt;
-  const va = ws.vPredA,
-    vb = ws.vPredB;
+  const dt = ws.scratch.stepDt;
+  const va = ws.scratch.vPredA,
+    vb = ws.scratch.vPredB;
   predictedVelocity(ws, ia, dt, va);
   predictedVelocity(ws, ib, dt, vb);
   const i3 = ia * 3,
@@ -39,16 +39,16 @@ export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape,
     rz = vb[2] - va[2];
   const rel = Math.sqrt(rx * rx + ry * ry + rz * rz) + wa * b.radius[ia] + wb * b.radius[ib];
   if (rel * dt <= margin) return 0;
-  setVelocityMotion(ws, ia, va, ws.motionA);
-  setVelocityMotion(ws, ib, vb, ws.motionB);
+  setVelocityMotion(ws, ia, va, ws.scratch.motionA);
+  setVelocityMotion(ws, ib, vb, ws.scratch.motionB);
   const minStep = Math.min(contA ? b.sweepMinStep[ia] : Infinity, contB ? b.sweepMinStep[ib] : Infinity);
   const conv = Math.min(contA ? b.sweepConvergence[ia] : Infinity, contB ? b.sweepConvergence[ib] : Infinity);
   ws.stats.sweeps++;
-  const res = ws.sweepResult;
+  const res = ws.scratch.sweepResult;
   // Children the partner does not collide with (per-child filters, triggers) neither stop it nor hold it.
-  const gate = ws.childPairFilter.arm(ws, ia, ib);
-  if (!sweepShapes(shapeA, ws.motionA, shapeB, ws.motionB, dt, minStep, conv, res, gate)) return -1;
-  if (ws.debugRecorder !== null) ws.debugRecorder.onSweepHit(b, ia, ib, ws.motionA, ws.motionB, res.t1, dt);
+  const gate = ws.scratch.childPairFilter.arm(ws, ia, ib);
+  if (!sweepShapes(shapeA, ws.scratch.motionA, shapeB, ws.scratch.motionB, dt, minStep, conv, res, gate)) return -1;
+  if (ws.scratch.debugRecorder !== null) ws.scratch.debugRecorder.onSweepHit(b, ia, ib, ws.scratch.motionA, ws.scratch.motionB, res.t1, dt);
   return res.t1;
 }
 
@@ -58,8 +58,8 @@ export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape,
  * positions move back with A so the lever arms refer to the t0 poses.
  */
 export function rewindManifolds(ws: WorldState, mb: ManifoldBuffer, t: number): void {
-  const ma = ws.motionA,
-    mbo = ws.motionB;
+  const ma = ws.scratch.motionA,
+    mbo = ws.scratch.motionB;
   const cax = ma.comX + ma.vx * t,
     cay = ma.comY + ma.vy * t,
     caz = ma.comZ + ma.vz * t;

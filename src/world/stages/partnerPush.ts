@@ -11,8 +11,8 @@ import { type WorldState, TREE_MOVING } from "../worldState";
 /** Grows the margins and bounds of bodies a partner approaches fast; true if any grew (collect the pairs again). */
 export function pushPartners(ws: WorldState, dt: number): boolean {
   const b = ws.bodies;
-  const p = ws.collector.pairs;
-  const io = ws.pushIO;
+  const p = ws.scratch.collector.pairs;
+  const io = ws.scratch.pushIO;
   io[0] = dt;
   let grew = false;
   for (let k = 0; k < p.count; k += 2) {
@@ -27,7 +27,7 @@ export function pushPartners(ws: WorldState, dt: number): boolean {
       if (!ws.shouldCollide(i, j)) continue;
       if (!pushMarginFromPartner(b, i, j, io, b.continuity[j] === ContinuousDetectionMode.Discrete, true)) continue;
       grew = true;
-      ws.pushedBodies.add(j);
+      ws.scratch.pushedBodies.add(j);
       if (b.tree[j] === TREE_MOVING) ws.movingTree.setLeafAabbFrom(b.proxy[j], b.aabb, j * 6);
     }
   }

@@ -12,7 +12,7 @@ import { type WorldState, TREE_MOVING } from "../worldState";
 /** 1. The awake bodies that move, in storage order (deterministic). */
 export function buildActiveList(ws: WorldState): void {
   const b = ws.bodies;
-  const a = ws.active;
+  const a = ws.scratch.active;
   a.clear();
   for (let i = 0; i < b.count; i++) {
     if (b.motionType[i] !== MotionType.Static && (b.flags[i] & BodyFlag.Sleeping) === 0) a.push(i);
@@ -24,21 +24,21 @@ export function buildActiveList(ws: WorldState): void {
  * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
  */
 export function predict(ws: WorldState, dt: number): void {
-  const ids = ws.active.data;
-  const sc = ws.stepScalars;
+  const ids = ws.scratch.active.data;
+  const sc = ws.scratch.stepScalars;
   sc[0] = dt;
   sc[1] = ws.gx;
   sc[2] = ws.gy;
   sc[3] = ws.gz;
   sc[4] = ws.maxLinearSpeed;
   sc[5] = ws.maxAngularSpeed;
-  for (let k = 0; k < ws.active.count; k++) predictBody(ws, ids[k]);
+  for (let k = 0; k < ws.scratch.active.count; k++) predictBody(ws, ids[k]);
 }
 
 /** predict() for one body; reads dt and gravity from stepScalars. */
 function predictBody(ws: WorldState, i: number): void {
   const b = ws.bodies;
-  const sc = ws.stepScalars;
+  const sc = ws.scratch.stepScalars;
   const dt = sc[0];
   const i3 = i * 3,
     i4 = i * 4;
@@ -72,9 +72,9 @@ function predictBody(ws: WorldState, i: number): void {
     b.margin[i] = b.marginMin[i];
     return;
   }
-  ws.originPose(i, ws.poseA);
-  shape.computeAabb(ws.poseA, b.aabb, i * 6);
-  const io = ws.boundsIO;
+  ws.originPose(i, ws.scratch.poseA);
+  shape.computeAabb(ws.scratch.poseA, b.aabb, i * 6);
+  const io = ws.scratch.boundsIO;
   io[0] = dt;
   io[1] = vx;
   io[2] = vy;

@@ -11,8 +11,8 @@ import type { WorldState } from "../worldState";
 /** 6. Rest timers, islands over touching contacts and joints, and islands that rested long enough put to sleep. */
 export function updateSleep(ws: WorldState, dt: number): void {
   const b = ws.bodies;
-  const ids = ws.active.data;
-  const n = ws.active.count;
+  const ids = ws.scratch.active.data;
+  const n = ws.scratch.active.count;
   const thr = ws.sleepThreshold;
   // The longest rest time of an active body: an island sleeps only when all its bodies have rested for
   // timeToSleep, so while no body has, no island can, and the island pass below is skipped (a pile kept
@@ -32,7 +32,7 @@ export function updateSleep(ws: WorldState, dt: number): void {
   }
   if (!ws.sleepingEnabled || longestRest < ws.timeToSleep) return;
   // Islands over this step's contacts between moving bodies (active-list positions as ids).
-  const uf = ws.unionFind;
+  const uf = ws.scratch.unionFind;
   uf.reset(n);
   const pos = denseToActive(ws, n);
   const hd = ws.solver.header;
@@ -59,8 +59,8 @@ export function updateSleep(ws: WorldState, dt: number): void {
       pc = pos[c];
     if (pa >= 0 && pc >= 0 && b.motionType[a] === MotionType.Dynamic && b.motionType[c] === MotionType.Dynamic) uf.union(pa, pc);
   }
-  ws.islandMin = grown(ws.islandMin, n, 0);
-  const minT = ws.islandMin;
+  ws.scratch.islandMin = grown(ws.scratch.islandMin, n, 0);
+  const minT = ws.scratch.islandMin;
   minT.fill(Infinity, 0, n);
   for (let k = 0; k < n; k++) {
     const r = uf.find(k);
@@ -91,10 +91,10 @@ export function updateSleep(ws: WorldState, dt: number): void {
  * first island of a run falls asleep.
  */
 function sleepRestedIslands(ws: WorldState, n: number): void {
-  const uf = ws.unionFind;
-  const minT = ws.islandMin;
-  const ids = ws.active.data;
-  const list = ws.sleepScratch;
+  const uf = ws.scratch.unionFind;
+  const minT = ws.scratch.islandMin;
+  const ids = ws.scratch.active.data;
+  const list = ws.scratch.sleepScratch;
   for (let k = 0; k < n; k++) {
     if (uf.find(k) !== k || minT[k] < ws.timeToSleep) continue;
     list.clear();
@@ -106,10 +106,10 @@ function sleepRestedIslands(ws: WorldState, n: number): void {
 /** dense index -> position in the active list (-1 when not active). */
 function denseToActive(ws: WorldState, n: number): Int32Array {
   const b = ws.bodies;
-  ws.activePos = grown(ws.activePos, b.count, 0);
-  const p = ws.activePos;
+  ws.scratch.activePos = grown(ws.scratch.activePos, b.count, 0);
+  const p = ws.scratch.activePos;
   p.fill(-1, 0, b.count);
-  const ids = ws.active.data;
+  const ids = ws.scratch.active.data;
   for (let k = 0; k < n; k++) p[ids[k]] = k;
   return p;
 }

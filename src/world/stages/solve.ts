@@ -19,26 +19,26 @@ export function solve(ws: WorldState, dt: number): void {
   // Joints before contacts in every pass (Box2D v3's order): contacts see the joints' corrections.
   if (hasJoints) joints.prepare(b, dt, h);
   markJointed(ws);
-  solver.pushed = ws.pushedBodies;
+  solver.pushed = ws.scratch.pushedBodies;
   // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
   const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
   const gi = gl > 0 ? -1 / gl : 0;
   solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi, n);
   for (let s = 0; s < n; s++) {
-    integrateVelocities(b, ws.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
+    integrateVelocities(b, ws.scratch.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
     if (hasJoints) joints.warmStart(b);
     solver.warmStart(b);
     if (hasJoints) joints.solve(b, h, true);
     solver.solve(b, h);
-    integratePositions(b, ws.active, h);
+    integratePositions(b, ws.scratch.active, h);
     if (hasJoints) joints.solve(b, h, false);
     solver.relax(b, h);
   }
   // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
   solver.applyRestitution(b);
   // Forces act for one step.
-  const ids = ws.active.data;
-  for (let k = 0; k < ws.active.count; k++) {
+  const ids = ws.scratch.active.data;
+  for (let k = 0; k < ws.scratch.active.count; k++) {
     const i = ids[k];
     // Element writes: TypedArray.fill with a range is a builtin call that allocated here every step.
     const f = b.force,
