@@ -72,8 +72,6 @@ export class StepScratch implements Workspace {
   readonly boundsIO = new Float64Array(4);
 
   // ---- contacts
-  /** The step's dt, for the narrow phase's sweeps. */
-  stepDt = 0;
   readonly collector = new PairCollector();
   readonly manifolds = new ManifoldBuffer();
   readonly poseA = new Pose();

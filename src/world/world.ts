@@ -1,9 +1,9 @@
 /**
  * The physics world: the public API (bodies, joints, queries, snapshots) over {@link WorldState}, the step's
- * shared data (worldState.ts). `step(dt)` reads top to bottom as the pipeline of docs/design.md: prestep,
- * predict, margins and bounds, broad phase, narrow phase, solve, islands and sleep, finish (poses and
- * events); each stage is a function of the state in ./stages/ (predict, contacts, pairSweep, solve,
- * continuous, sleep, events).
+ * state (worldState.ts). `step(dt)` reads top to bottom as the pipeline of docs/design.md, its stages numbered
+ * in the order they run: prestep, predict, broad phase, narrow phase, solve, time of impact, islands and sleep,
+ * finish; each stage is a function of the state in ./stages/ (predict, contacts, pairSweep, solve, continuous,
+ * sleep, events).
  */
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
@@ -30,8 +30,7 @@ import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type Sha
 import { exactAtan2 } from "../math/exactMath";
 import { StepStats, TREE_NONE, WorldState, type ResolvedSettings } from "./worldState";
 import { buildActiveList, predict } from "./stages/predict";
-import { collectPairs, narrowPhase, refitMovingTree, wakeTouchedSleepers } from "./stages/contacts";
-import { pushPartners } from "./stages/partnerPush";
+import { broadPhase, narrowPhase } from "./stages/contacts";
 import { solve, finishStep } from "./stages/solve";
 import { continuousPass, guardNonFinite } from "./stages/continuous";
 import { updateSleep, wakeJointedSleepers } from "./stages/sleep";
@@ -870,78 +869,29 @@ export class World extends WorldState {
       this.triggerEvents.clear();
       if (dt === 0) return;
       if (this.scratch.debugRecorder !== null) this.scratch.debugRecorder.beginStep(this.bodies.count);
-      // Sleepers jointed to a moving body wake with their island first (sleep.ts).
+      // 1. Prestep: sleepers jointed to a moving body wake with their island (sleep.ts); the awake moving bodies.
       if (this.joints.count > 0) wakeJointedSleepers(this, dt);
-      // 1-3. The awake moving bodies, their t0 poses and velocity-expanded bounds (predict.ts).
       buildActiveList(this);
+      // 2. Predict: t0 poses, speculative margins and velocity-expanded bounds (predict.ts).
       predict(this, dt);
-      // 4. Broad phase (contacts.ts). A moving body's bounds touching a sleeper wake its island: the woken
-      // bodies joined the active list and the moving tree, so predict them and collect again. Then bodies a
-      // fast partner is about to push get that push's margin and bounds, and their new pairs (partnerPush.ts).
-      refitMovingTree(this);
-      this.scratch.pushedBodies.begin(this.bodies.count);
-      for (let pass = 0; pass < 4; pass++) {
-        collectPairs(this);
-        if (wakeTouchedSleepers(this)) {
-          buildActiveList(this);
-          predict(this, dt);
-          this.movingTree.refit();
-        } else if (pushPartners(this, dt)) this.movingTree.refit();
-        else break;
-      }
-      // 5. Narrow phase: manifolds into the solver, Continuous pairs swept (contacts.ts, pairSweep.ts).
-      this.scratch.stepDt = dt;
-      narrowPhase(this);
-      // 7. Substepped soft solve (solve.ts).
+      // 3. Broad phase: pairs, sleepers they wake, the partner push (contacts.ts).
+      broadPhase(this, dt);
+      // 4. Narrow phase: manifolds into the solver, Continuous pairs swept (contacts.ts, pairSweep.ts).
+      narrowPhase(this, dt);
+      // 5. Substepped soft solve (solve.ts).
       solve(this, dt);
-      // 8. TOI handling, then the non-finite guard (continuous.ts).
+      // 6. Time of impact, then the non-finite guard (continuous.ts).
       continuousPass(this, dt);
       guardNonFinite(this);
-      // 6 + 9. Islands and sleep (sleep.ts), events (events.ts), the step's counters (solve.ts).
+      // 7. Islands and sleep (sleep.ts).
       updateSleep(this, dt);
+      // 8. Finish: events (events.ts) and the step's counters (solve.ts).
       buildEvents(this);
       finishStep(this);
     } finally {
       this.scratch.stepping = false;
     }
   }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
   /**
    * A copy of the whole simulation state (bodies, broad-phase trees, contact cache with its warm-start

@@ -1,6 +1,6 @@
 /**
- * The broad and narrow phase drivers (steps 4-5): pairs from the trees, sleepers woken by moving bodies
- * touching them, and each pair's manifolds (speculative within the pair margin) into the contact solver,
+ * The broad and narrow phase drivers (steps 3-4 of docs/design.md): pairs from the trees, sleepers woken by
+ * moving bodies touching them, the partner push, and each pair's manifolds (speculative within the pair margin) into the contact solver,
  * with the pair materials combined; trigger overlaps.
  */
 import type { ContactManifold } from "../../collision/contactManifold";
@@ -14,18 +14,41 @@ import { anchorOnFasterTurningBody } from "../../dynamics/contactAnchors";
 import { CombineMode, ContinuousDetectionMode, MotionType, type PairMaterial, type SurfaceMaterial } from "../descriptions";
 import type { WorldState } from "../worldState";
 import { sweepPair, rewindManifolds } from "./pairSweep";
+import { buildActiveList, predict } from "./predict";
+import { pushPartners } from "./partnerPush";
 import { CHILDREN_APART, CHILDREN_TRIGGER, childPairKind } from "../childPairGate";
 
-/** 4. Broad phase, before collecting: refit the moving tree and refine part of it. */
-export function refitMovingTree(ws: WorldState): void {
+/**
+ * 3. Broad phase: refit the moving tree, then collect pairs. A moving body's bounds touching a sleeper wake its
+ * island: the woken bodies join the active list and the moving tree, so they are predicted and the pairs
+ * collected again. Then bodies a fast partner is about to push get that push's margin and bounds, and their new
+ * pairs (partnerPush.ts). Each pass that changes something collects again; four at most (a chain of wakes and
+ * pushes longer than that is picked up next step).
+ */
+export function broadPhase(ws: WorldState, dt: number): void {
+  refitMovingTree(ws);
+  ws.scratch.pushedBodies.begin(ws.bodies.count);
+  for (let pass = 0; pass < 4; pass++) {
+    collectPairs(ws);
+    if (wakeTouchedSleepers(ws)) {
+      buildActiveList(ws);
+      predict(ws, dt);
+      ws.movingTree.refit();
+    } else if (pushPartners(ws, dt)) ws.movingTree.refit();
+    else break;
+  }
+}
+
+/** Before collecting: refit the moving tree and refine part of it. */
+function refitMovingTree(ws: WorldState): void {
   const tree = ws.movingTree;
   tree.refit();
   const leaves = tree.leafCount;
   if (leaves > 0) tree.refine(Math.max(1, Math.ceil(leaves / 20)));
 }
 
-/** 4. Broad phase: collect moving x moving and moving x static pairs (as slot pairs, into ws.scratch.collector). */
-export function collectPairs(ws: WorldState): void {
+/** Collect moving x moving and moving x static pairs (as slot pairs, into ws.scratch.collector). */
+function collectPairs(ws: WorldState): void {
   const tree = ws.movingTree;
   const pairs = ws.scratch.collector.pairs;
   pairs.clear();
@@ -34,7 +57,7 @@ export function collectPairs(ws: WorldState): void {
 }
 
 /** Wakes sleeping islands that a moving dynamic or kinematic body's bounds overlap. Returns true if any woke. */
-export function wakeTouchedSleepers(ws: WorldState): boolean {
+function wakeTouchedSleepers(ws: WorldState): boolean {
   const b = ws.bodies;
   const p = ws.scratch.collector.pairs;
   let woke = false;
@@ -59,8 +82,8 @@ function isConvex(s: Shape): s is ConvexShape {
   return s.type <= ShapeType.ConvexHull;
 }
 
-/** 5. Narrow phase: manifolds (speculative within the pair margin) into the solver; trigger overlaps. */
-export function narrowPhase(ws: WorldState): void {
+/** 4. Narrow phase: manifolds (speculative within the pair margin) into the solver; trigger overlaps. */
+export function narrowPhase(ws: WorldState, dt: number): void {
   const b = ws.bodies;
   const p = ws.scratch.collector.pairs;
   const solver = ws.solver;
@@ -115,7 +138,7 @@ export function narrowPhase(ws: WorldState): void {
       continue;
     }
     const margin = b.margin[ia] + b.margin[ib];
-    const sweepT = sweepPair(ws, ia, ib, shapeA, shapeB);
+    const sweepT = sweepPair(ws, ia, ib, shapeA, shapeB, dt);
     // The sweep proved they do not meet this step: no ghost contacts (sweeps skip trigger children, so
     // those still need their overlap test).
     if (sweepT < 0 && !childTriggers) continue;

@@ -1,5 +1,5 @@
 /**
- * The post-solve continuous pass (step 8): fast Continuous bodies' solved motion swept against what they
+ * The post-solve continuous pass (step 6): fast Continuous bodies' solved motion swept against what they
  * may have passed through, TOI events handled in time order and propagated to contact partners; then the
  * guard that puts bodies with a non-finite state back and to rest.
  */
@@ -12,7 +12,7 @@ import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, isTriangleShape } from "../worldState";
 
 /**
- * 8. TOI handling (Havok's swept transforms and TOI events; docs/design.md step 8): a fast Continuous body's solved
+ * 6. TOI handling (Havok's swept transforms and TOI events; docs/design.md step 6): a fast Continuous body's solved
  * motion t0 -> t1 is swept against static and kinematic bodies and other Continuous bodies. A time of
  * impact the solve did not prevent (a secondary collision) moves the body back to its pose at that time,
  * keeping its velocity (the rest of the motion is lost, as in Box2D). Events are handled in time order.

@@ -1,5 +1,5 @@
 /**
- * Contact and trigger events of the step (step 9): began / persisted / ended per body pair, enter / exit
+ * Contact and trigger events of the step (step 8, the finish): began / persisted / ended per body pair, enter / exit
  * per trigger pair (one event per pair per step).
  */
 import { PairTable } from "../../collections/pairTable";

@@ -15,7 +15,7 @@ import { type WorldState, isTriangleShape } from "../worldState";
  * exceeds the pair's speculative margin. Returns 0 when no sweep is needed (contacts at t0), the time of
  * impact t1 > 0 on a hit, or -1 when the sweep proved the pair does not meet this step.
  */
-export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape, shapeB: Shape): number {
+export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape, shapeB: Shape, dt: number): number {
   const b = ws.bodies;
   const margin = b.margin[ia] + b.margin[ib];
   const contA = b.continuity[ia] === ContinuousDetectionMode.Continuous,
@@ -23,7 +23,6 @@ export function sweepPair(ws: WorldState, ia: number, ib: number, shapeA: Shape,
   if (!contA && !contB) return 0;
   // Triangle shape pairs collide without a sweep (README), so such a pair has nothing to sweep.
   if (isTriangleShape(shapeA) && isTriangleShape(shapeB)) return 0;
-  const dt = ws.scratch.stepDt;
   const va = ws.scratch.vPredA,
     vb = ws.scratch.vPredB;
   predictedVelocity(ws, ia, dt, va);

@@ -1,5 +1,5 @@
 /**
- * Step 4's partner push (src/dynamics/partnerPush.ts): after the broad phase, dynamic bodies that a broad-phase
+ * Step 3's partner push (src/dynamics/partnerPush.ts): after the broad phase, dynamic bodies that a broad-phase
  * partner approaches fast get the margin and bounds of the push they are about to get, so the contacts they are
  * pushed into exist in the narrow phase.
  */

@@ -1,5 +1,5 @@
 /**
- * The step's prediction (steps 1-3 of docs/design.md): the list of awake moving bodies, then each body's
+ * The step's prediction (steps 1-2 of docs/design.md): the list of awake moving bodies, then each body's
  * t0 pose, world inertia, gyroscopic term, speculative margin and velocity-expanded bounds (bepu
  * BoundingBoxBatcher).
  */
@@ -9,7 +9,7 @@ import { clampSpeeds, integrateGyroscopic, updateWorldInertia } from "../../dyna
 import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, TREE_MOVING } from "../worldState";
 
-/** 1. The awake bodies that move, in storage order (deterministic). */
+/** 1. (Prestep) The awake bodies that move, in storage order (deterministic). */
 export function buildActiveList(ws: WorldState): void {
   const b = ws.bodies;
   const a = ws.scratch.active;
@@ -20,7 +20,7 @@ export function buildActiveList(ws: WorldState): void {
 }
 
 /**
- * 2-3. Predict: the swept transform's t0 pose, world inertia, the gyroscopic term, then each body's
+ * 2. Predict: the swept transform's t0 pose, world inertia, the gyroscopic term, then each body's
  * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
  */
 export function predict(ws: WorldState, dt: number): void {

@@ -1,5 +1,5 @@
 /**
- * Islands and sleep (step 6): per-body rest timers, islands over touching contacts and joints, islands
+ * Islands and sleep (step 7): per-body rest timers, islands over touching contacts and joints, islands
  * that rested long enough put to sleep; sleepers jointed to moving bodies woken before the step.
  */
 import { grown } from "../../collections/growth";
@@ -8,7 +8,7 @@ import { HEADER, HeaderField } from "../../dynamics/contactSolver";
 import { MotionType } from "../descriptions";
 import type { WorldState } from "../worldState";
 
-/** 6. Rest timers, islands over touching contacts and joints, and islands that rested long enough put to sleep. */
+/** 7. Rest timers, islands over touching contacts and joints, and islands that rested long enough put to sleep. */
 export function updateSleep(ws: WorldState, dt: number): void {
   const b = ws.bodies;
   const ids = ws.scratch.active.data;
@@ -114,7 +114,7 @@ function denseToActive(ws: WorldState, n: number): Int32Array {
   return p;
 }
 
-/** A sleeping body jointed to a body that moves wakes (with its island) before the step. */
+/** 1. (Prestep) A sleeping body jointed to a body that moves wakes (with its island). */
 export function wakeJointedSleepers(ws: WorldState, dt: number): void {
   const b = ws.bodies;
   ws.joints.prepare(b, dt, dt / ws.substeps);

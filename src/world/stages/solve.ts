@@ -1,5 +1,5 @@
 /**
- * The substepped soft solve (step 7, Box2D v3 soft step) and the step's final counters.
+ * The substepped soft solve (step 5, Box2D v3 soft step) and the step's final counters.
  */
 import { BodyFlag } from "../../dynamics/bodySet";
 import { integratePositions, integrateVelocities, updateWorldInertia } from "../../dynamics/integrator";
