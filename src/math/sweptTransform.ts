@@ -2,11 +2,11 @@
  * Swept transforms (Havok `hkSweptTransform`; Havok Physics manual, Continuous Physics, 2.2.1):
  * a body's motion over a step, described about its centre of mass.
  *
- * Two descriptions are supported:
- * - t0 state plus constant linear and angular velocity ({@link poseAtTimeFromVelocity}): the centre
- *   of mass moves linearly and the orientation is integrated exactly with the quaternion exponential;
- * - the centre of mass and orientation at both ends of the step ({@link poseAtFraction}): positions
- *   lerp, orientations nlerp along the shortest arc.
+ * {@link SweptMotion} describes it two ways:
+ * - t0 state plus constant linear and angular velocity (setVelocity): the centre of mass moves linearly and
+ *   the orientation is integrated exactly with the quaternion exponential;
+ * - the centre of mass and orientation at both ends of the step (setEndpoints): positions lerp, orientations
+ *   nlerp along the shortest arc.
  *
  * Either way the body ORIGIN (where the shape is posed) is recomputed from the centre of mass at the
  * interpolated time: origin(t) = com(t) - R(t) * localCom ("the reference point is recomputed from the
@@ -139,89 +139,6 @@ export function setOriginFromCom(cx: number, cy: number, cz: number, lcx: number
 }
 
 /**
- * The body ORIGIN pose at time t of a body whose centre of mass is at (comX, comY, comZ) with
- * orientation q at t = 0 and moves with constant linear velocity v (of the centre of mass) and constant
- * world angular velocity w: com(t) = com + v t, q(t) = exp(0.5 w t) q, origin = com(t) - R(t) localCom.
- * t may be negative (rewinding). Exact to rounding for any |w| t (clamped at 2e4 rad).
- */
-export function poseAtTimeFromVelocity(
-  comX: number,
-  comY: number,
-  comZ: number,
-  qx: number,
-  qy: number,
-  qz: number,
-  qw: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  wx: number,
-  wy: number,
-  wz: number,
-  localComX: number,
-  localComY: number,
-  localComZ: number,
-  t: number,
-  out: Pose,
-): Pose {
-  integrateOrientation(qx, qy, qz, qw, wx, wy, wz, t, out);
-  return setOriginFromCom(comX + vx * t, comY + vy * t, comZ + vz * t, localComX, localComY, localComZ, out);
-}
-
-/**
- * The body ORIGIN pose at fraction alpha of the swept transform (com0, q0) -> (com1, q1): the centre
- * of mass lerps, the orientation nlerps along the shortest arc (q1 is negated when q0 . q1 < 0), and
- * the origin is recomputed from the centre of mass (Havok: pos_t = lerp(com) - q_t * localCom).
- * alpha outside [0, 1] extrapolates.
- */
-export function poseAtFraction(
-  com0X: number,
-  com0Y: number,
-  com0Z: number,
-  q0x: number,
-  q0y: number,
-  q0z: number,
-  q0w: number,
-  com1X: number,
-  com1Y: number,
-  com1Z: number,
-  q1x: number,
-  q1y: number,
-  q1z: number,
-  q1w: number,
-  localComX: number,
-  localComY: number,
-  localComZ: number,
-  alpha: number,
-  out: Pose,
-): Pose {
-  const b = 1 - alpha;
-  const sign = q0x * q1x + q0y * q1y + q0z * q1z + q0w * q1w < 0 ? -alpha : alpha;
-  let x = b * q0x + sign * q1x;
-  let y = b * q0y + sign * q1y;
-  let z = b * q0z + sign * q1z;
-  let w = b * q0w + sign * q1w;
-  const ll = x * x + y * y + z * z + w * w;
-  if (ll > 0) {
-    const l = 1 / Math.sqrt(ll);
-    x *= l;
-    y *= l;
-    z *= l;
-    w *= l;
-  } else {
-    x = q0x;
-    y = q0y;
-    z = q0z;
-    w = q0w;
-  }
-  out.qx = x;
-  out.qy = y;
-  out.qz = z;
-  out.qw = w;
-  return setOriginFromCom(b * com0X + alpha * com1X, b * com0Y + alpha * com1Y, b * com0Z + alpha * com1Z, localComX, localComY, localComZ, out);
-}
-
-/**
  * An upper bound on the angular speed (per unit of alpha) of the nlerp between unit quaternions q0 and
  * q1 over alpha in [0, 1]. For a rotation angle theta between them the nlerp's rate peaks at
  * alpha = 1/2 at 4 tan(theta / 4) (>= theta; 4 at theta = pi versus pi for slerp). With
@@ -242,4 +159,180 @@ export function nlerpAngularSpeedBound(
   if (c > 1) c = 1;
   const s2 = 1 - c * c;
   return s2 > 0 ? (4 * Math.sqrt(s2)) / (1 + c) : 0;
+}
+
+/**
+ * One body's motion over the sweep interval, described about its centre of mass (a swept transform).
+ * Two modes:
+ * - velocity ({@link setVelocity}): com(t) = com + v t, q(t) = exp(0.5 w t) q, t in seconds;
+ * - endpoints ({@link setEndpoints}): com lerps and q nlerps from (com0, q0) at t = 0 to (com1, q1)
+ *   at t = duration (duration 1 makes t the step fraction alpha).
+ * The shape is posed at the body origin: origin(t) = com(t) - R(t) localCom.
+ * Reusable: keep one per body slot or a few as scratch.
+ */
+export class SweptMotion {
+  /** 0: constant velocity; 1: interpolated endpoints. */
+  mode = 0;
+  /** Centre of mass at t = 0. */
+  comX = 0;
+  comY = 0;
+  comZ = 0;
+  /** Orientation at t = 0. */
+  qx = 0;
+  qy = 0;
+  qz = 0;
+  qw = 1;
+  /** Linear velocity of the centre of mass (endpoint mode: (com1 - com0) / duration). */
+  vx = 0;
+  vy = 0;
+  vz = 0;
+  /** Angular velocity (velocity mode). */
+  wx = 0;
+  wy = 0;
+  wz = 0;
+  /** Orientation at t = duration (endpoint mode; on q0's hemisphere). */
+  q1x = 0;
+  q1y = 0;
+  q1z = 0;
+  q1w = 1;
+  /** Endpoint mode: the time at which the motion reaches (com1, q1). */
+  duration = 1;
+  /** Centre of mass in the body frame. */
+  localComX = 0;
+  localComY = 0;
+  localComZ = 0;
+  /** Upper bound on the angular speed over the motion (rad per unit of t). */
+  angularSpeed = 0;
+
+  /** Constant velocities from the centre of mass (com) and orientation q at t = 0. */
+  setVelocity(
+    comX: number,
+    comY: number,
+    comZ: number,
+    qx: number,
+    qy: number,
+    qz: number,
+    qw: number,
+    vx: number,
+    vy: number,
+    vz: number,
+    wx: number,
+    wy: number,
+    wz: number,
+    localComX: number,
+    localComY: number,
+    localComZ: number,
+  ): this {
+    this.mode = 0;
+    this.comX = comX;
+    this.comY = comY;
+    this.comZ = comZ;
+    this.qx = qx;
+    this.qy = qy;
+    this.qz = qz;
+    this.qw = qw;
+    this.vx = vx;
+    this.vy = vy;
+    this.vz = vz;
+    this.wx = wx;
+    this.wy = wy;
+    this.wz = wz;
+    this.localComX = localComX;
+    this.localComY = localComY;
+    this.localComZ = localComZ;
+    this.angularSpeed = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    return this;
+  }
+
+  /** A swept transform from (com0, q0) at t = 0 to (com1, q1) at t = duration (default 1: t is alpha). */
+  setEndpoints(
+    com0X: number,
+    com0Y: number,
+    com0Z: number,
+    q0x: number,
+    q0y: number,
+    q0z: number,
+    q0w: number,
+    com1X: number,
+    com1Y: number,
+    com1Z: number,
+    q1x: number,
+    q1y: number,
+    q1z: number,
+    q1w: number,
+    localComX: number,
+    localComY: number,
+    localComZ: number,
+    duration = 1,
+  ): this {
+    const inv = duration > 0 ? 1 / duration : 0;
+    this.mode = 1;
+    this.duration = duration > 0 ? duration : 1;
+    this.comX = com0X;
+    this.comY = com0Y;
+    this.comZ = com0Z;
+    this.qx = q0x;
+    this.qy = q0y;
+    this.qz = q0z;
+    this.qw = q0w;
+    this.vx = (com1X - com0X) * inv;
+    this.vy = (com1Y - com0Y) * inv;
+    this.vz = (com1Z - com0Z) * inv;
+    this.wx = 0;
+    this.wy = 0;
+    this.wz = 0;
+    const neg = q0x * q1x + q0y * q1y + q0z * q1z + q0w * q1w < 0;
+    this.q1x = neg ? -q1x : q1x;
+    this.q1y = neg ? -q1y : q1y;
+    this.q1z = neg ? -q1z : q1z;
+    this.q1w = neg ? -q1w : q1w;
+    this.localComX = localComX;
+    this.localComY = localComY;
+    this.localComZ = localComZ;
+    this.angularSpeed = nlerpAngularSpeedBound(q0x, q0y, q0z, q0w, q1x, q1y, q1z, q1w) * inv;
+    return this;
+  }
+
+  /** A body that does not move, its ORIGIN at (px, py, pz) with orientation q (statics). */
+  setStatic(px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number): this {
+    return this.setVelocity(px, py, pz, qx, qy, qz, qw, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
+
+  /** The body ORIGIN pose at time t (endpoint mode: t in [0, duration]; beyond it extrapolates). */
+  poseAt(t: number, out: Pose): Pose {
+    if (this.mode === 0) {
+      if (this.angularSpeed > 0) integrateOrientation(this.qx, this.qy, this.qz, this.qw, this.wx, this.wy, this.wz, t, out);
+      else {
+        out.qx = this.qx;
+        out.qy = this.qy;
+        out.qz = this.qz;
+        out.qw = this.qw;
+      }
+    } else {
+      const a = t / this.duration,
+        b = 1 - a;
+      let x = b * this.qx + a * this.q1x,
+        y = b * this.qy + a * this.q1y,
+        z = b * this.qz + a * this.q1z,
+        w = b * this.qw + a * this.q1w;
+      const l = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+      x *= l;
+      y *= l;
+      z *= l;
+      w *= l;
+      out.qx = x;
+      out.qy = y;
+      out.qz = z;
+      out.qw = w;
+    }
+    return setOriginFromCom(
+      this.comX + this.vx * t,
+      this.comY + this.vy * t,
+      this.comZ + this.vz * t,
+      this.localComX,
+      this.localComY,
+      this.localComZ,
+      out,
+    );
+  }
 }

@@ -13,7 +13,8 @@
  * module-level scratch.
  */
 import { IntList } from "../collections/intList";
-import { SweepResult, SweptMotion, sweepShapes } from "../collision/sweep";
+import { SweepResult, sweepShapes } from "../collision/sweep";
+import { SweptMotion } from "../math/sweptTransform";
 import { Pose } from "../math/pose";
 import type { ChildGate } from "../shapes/childGate";
 import type { Compound } from "../shapes/compound";

@@ -10,7 +10,7 @@
  * Havok's TOI events). Disabled, the world pays one null check per sweep hit; enabled, recording writes into
  * preallocated typed arrays (they grow with the body count, never per step).
  */
-import type { SweptMotion } from "../collision/sweep";
+import type { SweptMotion } from "../math/sweptTransform";
 import { BodyFlag, type BodySet } from "../dynamics/bodySet";
 import { HeaderField, ContactField, HEADER, CONTACT } from "../dynamics/contactSolver";
 import { grown } from "../collections/growth";

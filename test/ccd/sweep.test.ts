@@ -3,13 +3,13 @@ import { GjkResult, gjkDistance } from "../../src/collision/gjk";
 import {
   type SweepPieceSink,
   SweepResult,
-  SweptMotion,
   registerSweepPieceEnumerator,
   setSweepTunnelGuard,
   sweepShapeLinear,
   sweepShapes,
 } from "../../src/collision/sweep";
 import { Pose } from "../../src/math/pose";
+import { SweptMotion } from "../../src/math/sweptTransform";
 import { Box } from "../../src/shapes/box";
 import { Capsule } from "../../src/shapes/capsule";
 import { Compound } from "../../src/shapes/compound";

@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import {
-  integrateOrientation,
-  nlerpAngularSpeedBound,
-  poseAtFraction,
-  poseAtTimeFromVelocity,
-} from "../../src/math/sweptTransform";
+import { integrateOrientation, nlerpAngularSpeedBound, SweptMotion } from "../../src/math/sweptTransform";
 import { Pose } from "../../src/math/pose";
+
+const motion = new SweptMotion();
+
+/** The origin pose at time t of the constant-velocity motion (SweptMotion.setVelocity, as the narrow phase sweeps). */
+function poseAtTimeFromVelocity(
+  cx: number, cy: number, cz: number, qx: number, qy: number, qz: number, qw: number,
+  vx: number, vy: number, vz: number, wx: number, wy: number, wz: number,
+  lx: number, ly: number, lz: number, t: number, out: Pose,
+): Pose {
+  return motion.setVelocity(cx, cy, cz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz, lx, ly, lz).poseAt(t, out);
+}
+
+/** The origin pose at fraction alpha of the endpoint motion (SweptMotion.setEndpoints, as the post-solve pass sweeps). */
+function poseAtFraction(
+  c0x: number, c0y: number, c0z: number, q0x: number, q0y: number, q0z: number, q0w: number,
+  c1x: number, c1y: number, c1z: number, q1x: number, q1y: number, q1z: number, q1w: number,
+  lx: number, ly: number, lz: number, alpha: number, out: Pose,
+): Pose {
+  return motion.setEndpoints(c0x, c0y, c0z, q0x, q0y, q0z, q0w, c1x, c1y, c1z, q1x, q1y, q1z, q1w, lx, ly, lz).poseAt(alpha, out);
+}
 
 /** Unit quaternion for `angle` about the unit axis (ax, ay, az) (trigonometry is fine in tests). */
 function axisAngle(ax: number, ay: number, az: number, angle: number): [number, number, number, number] {
@@ -38,7 +53,7 @@ function qdiff(p: Pose, q: number[]): number {
   return Math.max(Math.abs(p.qx - s * q[0]), Math.abs(p.qy - s * q[1]), Math.abs(p.qz - s * q[2]), Math.abs(p.qw - s * q[3]));
 }
 
-describe("poseAtTimeFromVelocity", () => {
+describe("SweptMotion, constant velocity (setVelocity, poseAt)", () => {
   it("pure translation: origin moves with the centre of mass", () => {
     const out = new Pose();
     poseAtTimeFromVelocity(1, 2, 3, 0, 0, 0, 1, 10, -20, 5, 0, 0, 0, 0, 0, 0, 0.25, out);
@@ -120,7 +135,7 @@ describe("poseAtTimeFromVelocity", () => {
   });
 });
 
-describe("poseAtFraction", () => {
+describe("SweptMotion, endpoints (setEndpoints, poseAt)", () => {
   it("lerps the centre of mass, nlerps orientation and recomputes the origin", () => {
     const out = new Pose();
     const q0 = axisAngle(0, 0, 1, 0),

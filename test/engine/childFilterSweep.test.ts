@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { Box, Compound, ContinuousDetection, MotionType, type Shape, Sphere, TriangleMesh } from "../../src/index";
-import { SweepResult, SweptMotion, sweepShapes } from "../../src/collision/sweep";
+import { SweepResult, sweepShapes } from "../../src/collision/sweep";
+import { SweptMotion } from "../../src/math/sweptTransform";
 import { makeWorld, pos, vel } from "./helpers";
 
 const BULLET = 2;

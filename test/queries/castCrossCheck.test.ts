@@ -6,7 +6,8 @@
  * passes whose closest approach lies within the sweep's tolerance band (counted as touching by the sweep).
  */
 import { describe, expect, it } from "vitest";
-import { SweepResult, SweptMotion, sweepShapes } from "../../src/collision/sweep";
+import { SweepResult, sweepShapes } from "../../src/collision/sweep";
+import { SweptMotion } from "../../src/math/sweptTransform";
 import { Pose } from "../../src/math/pose";
 import { CastPairHit, castShapeAgainst } from "../../src/queries/shapeCast";
 import { shapeShapeDistance, ShapePairHit } from "../../src/queries/shapeProximity";

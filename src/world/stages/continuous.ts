@@ -4,7 +4,8 @@
  * guard that puts bodies with a non-finite state back and to rest.
  */
 import { grown } from "../../collections/growth";
-import { SweptMotion, sweepShapeLinear } from "../../collision/sweep";
+import { sweepShapeLinear } from "../../collision/sweep";
+import { SweptMotion } from "../../math/sweptTransform";
 import { BodyFlag } from "../../dynamics/bodySet";
 import { HEADER, HeaderField } from "../../dynamics/contactSolver";
 import { updateWorldInertia } from "../../dynamics/integrator";

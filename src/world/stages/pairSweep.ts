@@ -4,7 +4,8 @@
  * that time expressed back at t0.
  */
 import { ManifoldBuffer } from "../../collision/contactManifold";
-import { SweptMotion, sweepShapes } from "../../collision/sweep";
+import { sweepShapes } from "../../collision/sweep";
+import { SweptMotion } from "../../math/sweptTransform";
 import { Shape } from "../../shapes/shape";
 import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, isTriangleShape } from "../worldState";
