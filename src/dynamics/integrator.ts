@@ -110,22 +110,17 @@ export function integrateGyroscopic(b: BodySet, i: number, step: Float64Array): 
 }
 
 /**
- * Scales body i's linear and angular velocity down to the speed limits step[4] (m/s) and step[5] (rad/s).
- * Impulses are applied as given, so a body can start a step faster than the limits: the gyroscopic step
- * (an implicit Newton step, accurate for |w| dt well below 1) would turn an extreme spin into an overflow.
+ * The speed limit (World.setVelocityLimits): scales the vector v[o..o+2] (a body's linear or angular velocity)
+ * down to length `limit` when it is longer; NaN passes unchanged (the non-finite guards catch it). The one
+ * clamp: the step's prediction and velocity integration, and World's velocity setters and impulses use it.
  */
-export function clampSpeeds(b: BodySet, i: number, step: Float64Array): void {
-  const i3 = i * 3;
-  for (let k = 0; k < 2; k++) {
-    const v = k === 0 ? b.vel : b.angVel;
-    const limit = step[4 + k];
-    const s2 = v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2];
-    if (!(s2 > limit * limit)) continue;
-    const s = limit / Math.sqrt(s2);
-    v[i3] *= s;
-    v[i3 + 1] *= s;
-    v[i3 + 2] *= s;
-  }
+export function clampSpeed(v: Float64Array, o: number, limit: number): void {
+  const s2 = v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2];
+  if (!(s2 > limit * limit)) return;
+  const s = limit / Math.sqrt(s2);
+  v[o] *= s;
+  v[o + 1] *= s;
+  v[o + 2] *= s;
 }
 
 /**
@@ -148,8 +143,6 @@ export function integrateVelocities(
     t = b.torque,
     inv = b.invInertiaWorld;
   const ids = active.data;
-  const maxL2 = maxLinear * maxLinear,
-    maxA2 = maxAngular * maxAngular;
   for (let k = 0; k < active.count; k++) {
     const i = ids[k];
     if (b.motionType[i] !== MotionType.Dynamic) continue;
@@ -159,42 +152,28 @@ export function integrateVelocities(
     const ld = 1 / (1 + h * b.linDamp[i]);
     const ad = 1 / (1 + h * b.angDamp[i]);
     const gf = m > 0 ? b.gravityFactor[i] * h : 0;
-    let vx = (vel[i3] + gf * gx + h * m * f[i3]) * ld;
-    let vy = (vel[i3 + 1] + gf * gy + h * m * f[i3 + 1]) * ld;
-    let vz = (vel[i3 + 2] + gf * gz + h * m * f[i3 + 2]) * ld;
+    vel[i3] = (vel[i3] + gf * gx + h * m * f[i3]) * ld;
+    vel[i3 + 1] = (vel[i3 + 1] + gf * gy + h * m * f[i3 + 1]) * ld;
+    vel[i3 + 2] = (vel[i3 + 2] + gf * gz + h * m * f[i3 + 2]) * ld;
     const tx = t[i3],
       ty = t[i3 + 1],
       tz = t[i3 + 2];
-    let wx = (w[i3] + h * (inv[i6] * tx + inv[i6 + 3] * ty + inv[i6 + 4] * tz)) * ad;
-    let wy = (w[i3 + 1] + h * (inv[i6 + 3] * tx + inv[i6 + 1] * ty + inv[i6 + 5] * tz)) * ad;
-    let wz = (w[i3 + 2] + h * (inv[i6 + 4] * tx + inv[i6 + 5] * ty + inv[i6 + 2] * tz)) * ad;
-    const l2 = vx * vx + vy * vy + vz * vz;
-    if (l2 > maxL2) {
-      const s = maxLinear / Math.sqrt(l2);
-      vx *= s;
-      vy *= s;
-      vz *= s;
-    }
-    const a2 = wx * wx + wy * wy + wz * wz;
-    if (a2 > maxA2) {
-      const s = maxAngular / Math.sqrt(a2);
-      wx *= s;
-      wy *= s;
-      wz *= s;
-    }
-    if (!Number.isFinite(vx + vy + vz + wx + wy + wz)) {
+    const wx = (w[i3] + h * (inv[i6] * tx + inv[i6 + 3] * ty + inv[i6 + 4] * tz)) * ad;
+    const wy = (w[i3 + 1] + h * (inv[i6 + 3] * tx + inv[i6 + 1] * ty + inv[i6 + 5] * tz)) * ad;
+    const wz = (w[i3 + 2] + h * (inv[i6 + 4] * tx + inv[i6 + 5] * ty + inv[i6 + 2] * tz)) * ad;
+    w[i3] = wx;
+    w[i3 + 1] = wy;
+    w[i3 + 2] = wz;
+    clampSpeed(vel, i3, maxLinear);
+    clampSpeed(w, i3, maxAngular);
+    if (!Number.isFinite(vel[i3] + vel[i3 + 1] + vel[i3 + 2] + w[i3] + w[i3 + 1] + w[i3 + 2])) {
       // An extreme force overflowed: stop the body here, before any constraint passes the NaN on.
-      vx = vy = vz = wx = wy = wz = 0;
+      vel.fill(0, i3, i3 + 3);
+      w.fill(0, i3, i3 + 3);
       f[i3] = f[i3 + 1] = f[i3 + 2] = 0;
       t[i3] = t[i3 + 1] = t[i3 + 2] = 0;
       b.flags[i] |= BodyFlag.NonFinite;
     }
-    vel[i3] = vx;
-    vel[i3 + 1] = vy;
-    vel[i3 + 2] = vz;
-    w[i3] = wx;
-    w[i3 + 1] = wy;
-    w[i3 + 2] = wz;
   }
 }
 

@@ -12,7 +12,7 @@ import { RayResult, RayVisitor, type RayFilter } from "../queries/worldRaycast";
 import { Shape } from "../shapes/shape";
 import { BodyFlag, SlotCount } from "../dynamics/bodySet";
 import { ContactSolver, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
-import { updateWorldInertia } from "../dynamics/integrator";
+import { clampSpeed, updateWorldInertia } from "../dynamics/integrator";
 import type { JointDescription } from "../dynamics/joint6dof";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
 import {
@@ -413,18 +413,11 @@ export class World extends WorldState {
     const i = this.index(handle, method);
     if (!isFiniteVec3(v)) throw new RangeError(`${method}: velocity must be a finite vector, got ${fmtVec(v)}`);
     if (this.bodies.motionType[i] === MotionType.Static) return;
-    let { x, y, z } = v;
-    const l = Math.sqrt(x * x + y * y + z * z);
-    if (l > limit) {
-      const s = limit / l;
-      x *= s;
-      y *= s;
-      z *= s;
-    }
-    into[i * 3] = x;
-    into[i * 3 + 1] = y;
-    into[i * 3 + 2] = z;
-    if (x !== 0 || y !== 0 || z !== 0) this.wakeIndex(i);
+    into[i * 3] = v.x;
+    into[i * 3 + 1] = v.y;
+    into[i * 3 + 2] = v.z;
+    clampSpeed(into, i * 3, limit);
+    if (v.x !== 0 || v.y !== 0 || v.z !== 0) this.wakeIndex(i);
   }
 
   /** Applies an impulse (N s) at a world point (default: the centre of mass); wakes the body. */
@@ -993,23 +986,10 @@ export class World extends WorldState {
     b.angVel[i * 3 + 2] += s[o + 4] * x + s[o + 5] * y + s[o + 2] * z;
   }
 
+  /** The speed limits on body i's velocities. */
   private clampSpeed(i: number): void {
-    const b = this.bodies;
-    const i3 = i * 3;
-    const l = Math.sqrt(b.vel[i3] * b.vel[i3] + b.vel[i3 + 1] * b.vel[i3 + 1] + b.vel[i3 + 2] * b.vel[i3 + 2]);
-    if (l > this.maxLinearSpeed) {
-      const s = this.maxLinearSpeed / l;
-      b.vel[i3] *= s;
-      b.vel[i3 + 1] *= s;
-      b.vel[i3 + 2] *= s;
-    }
-    const a = Math.sqrt(b.angVel[i3] * b.angVel[i3] + b.angVel[i3 + 1] * b.angVel[i3 + 1] + b.angVel[i3 + 2] * b.angVel[i3 + 2]);
-    if (a > this.maxAngularSpeed) {
-      const s = this.maxAngularSpeed / a;
-      b.angVel[i3] *= s;
-      b.angVel[i3 + 1] *= s;
-      b.angVel[i3 + 2] *= s;
-    }
+    clampSpeed(this.bodies.vel, i * 3, this.maxLinearSpeed);
+    clampSpeed(this.bodies.angVel, i * 3, this.maxAngularSpeed);
   }
 
   /** Effective mass properties of body i: computed from shape and density, then overridden. */

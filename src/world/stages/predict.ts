@@ -5,7 +5,7 @@
  */
 import { BodyFlag } from "../../dynamics/bodySet";
 import { predictBodyBounds } from "../../dynamics/boundsExpansion";
-import { clampSpeeds, integrateGyroscopic, updateWorldInertia } from "../../dynamics/integrator";
+import { clampSpeed, integrateGyroscopic, updateWorldInertia } from "../../dynamics/integrator";
 import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, TREE_MOVING } from "../worldState";
 
@@ -52,7 +52,10 @@ function predictBody(ws: WorldState, i: number): void {
   updateWorldInertia(b, i);
   const dynamic = b.motionType[i] === MotionType.Dynamic;
   if (dynamic) {
-    clampSpeeds(b, i, sc);
+    // Impulses are applied as given, so a body can start a step faster than the limits: the gyroscopic step
+    // (an implicit Newton step, accurate for |w| dt well below 1) would turn an extreme spin into an overflow.
+    clampSpeed(b.vel, i3, sc[4]);
+    clampSpeed(b.angVel, i3, sc[5]);
     integrateGyroscopic(b, i, sc);
   }
   // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
