@@ -284,10 +284,3 @@ function invRotate(p: Pose, vx: number, vy: number, vz: number, out: Float64Arra
   out[1] = vy + qw * ty + (qz * tx - qx * tz);
   out[2] = vz + qw * tz + (qx * ty - qy * tx);
 }
-
-/** The engine shape behind a Babylon shape, or null (empty container). */
-export function engineShapeOf(shape: PhysicsShape): ShapeData {
-  const d = shape?._pluginData as unknown;
-  if (!(d instanceof ShapeData) || d.disposed) throw new TypeError("the query shape is not a live ContinuumPlugin shape");
-  return d;
-}

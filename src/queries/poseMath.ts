@@ -29,11 +29,6 @@ export function dirToWorld(p: Pose, x: number, y: number, z: number, out: Float6
   rotate(p.qx, p.qy, p.qz, p.qw, x, y, z, out, o);
 }
 
-/** out = R(pose)^T d. */
-export function dirToLocal(p: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
-  rotate(-p.qx, -p.qy, -p.qz, p.qw, x, y, z, out, o);
-}
-
 /** inv = pose^-1. */
 export function invertPose(p: Pose, inv: Pose, scratch: Float64Array): Pose {
   rotate(-p.qx, -p.qy, -p.qz, p.qw, -p.px, -p.py, -p.pz, scratch, 0);

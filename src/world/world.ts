@@ -2,8 +2,8 @@
  * The physics world: the public API (bodies, joints, queries, snapshots) over {@link WorldState}, the step's
  * state (worldState.ts). `step(dt)` reads top to bottom as the pipeline of docs/design.md, its stages numbered
  * in the order they run: prestep, predict, broad phase, narrow phase, solve, time of impact, islands and sleep,
- * finish; each stage is a function of the state in ./stages/ (predict, contacts, pairSweep, solve, continuous,
- * sleep, events).
+ * finish; each stage is a function of the state in ./stages/ (predict, contacts, partnerPushStage, pairSweep,
+ * solve, continuous, sleep, eventsStage).
  */
 import { isValidQuat, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
@@ -34,7 +34,7 @@ import { broadPhase, narrowPhase } from "./stages/contacts";
 import { solve, finishStep } from "./stages/solve";
 import { continuousPass, guardNonFinite } from "./stages/continuous";
 import { updateSleep, wakeJointedSleepers } from "./stages/sleep";
-import { buildEvents } from "./stages/events";
+import { buildEvents } from "./stages/eventsStage";
 
 export { StepStats, RayResult, type RayFilter };
 
@@ -878,7 +878,7 @@ export class World extends WorldState {
       guardNonFinite(this);
       // 7. Islands and sleep (sleep.ts).
       updateSleep(this, dt);
-      // 8. Finish: events (events.ts) and the step's counters (solve.ts).
+      // 8. Finish: events (eventsStage.ts) and the step's counters (solve.ts).
       buildEvents(this);
       finishStep(this);
     } finally {

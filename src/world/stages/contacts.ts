@@ -15,14 +15,14 @@ import { CombineMode, ContinuousDetectionMode, MotionType, type PairMaterial, ty
 import type { WorldState } from "../worldState";
 import { sweepPair, rewindManifolds } from "./pairSweep";
 import { buildActiveList, predict } from "./predict";
-import { pushPartners } from "./partnerPush";
+import { pushPartners } from "./partnerPushStage";
 import { CHILDREN_APART, CHILDREN_TRIGGER, childPairKind } from "../childPairGate";
 
 /**
  * 3. Broad phase: refit the moving tree, then collect pairs. A moving body's bounds touching a sleeper wake its
  * island: the woken bodies join the active list and the moving tree, so they are predicted and the pairs
  * collected again. Then bodies a fast partner is about to push get that push's margin and bounds, and their new
- * pairs (partnerPush.ts). Each pass that changes something collects again; four at most (a chain of wakes and
+ * pairs (partnerPushStage.ts). Each pass that changes something collects again; four at most (a chain of wakes and
  * pushes longer than that is picked up next step).
  */
 export function broadPhase(ws: WorldState, dt: number): void {

@@ -1,6 +1,6 @@
 /**
- * Contact and trigger events of the step (step 8, the finish): began / persisted / ended per body pair, enter / exit
- * per trigger pair (one event per pair per step).
+ * The events stage (step 8, the finish): the step's contact and trigger events, began / persisted / ended
+ * per body pair, enter / exit per trigger pair (one event per pair per step).
  */
 import { PairTable } from "../../collections/pairTable";
 import { CONTACT, ContactField, HEADER, HeaderField, TOUCH_TOLERANCE } from "../../dynamics/contactSolver";

@@ -1,7 +1,7 @@
 /**
- * Step 3's partner push (src/dynamics/partnerPush.ts): after the broad phase, dynamic bodies that a broad-phase
- * partner approaches fast get the margin and bounds of the push they are about to get, so the contacts they are
- * pushed into exist in the narrow phase.
+ * The partner-push stage of the broad phase (step 3; the rule is src/dynamics/partnerPush.ts): after the pairs
+ * are collected, dynamic bodies that a broad-phase partner approaches fast get the margin and bounds of the push
+ * they are about to get, so the contacts they are pushed into exist in the narrow phase.
  */
 import { BodyFlag } from "../../dynamics/bodySet";
 import { pushMarginFromPartner } from "../../dynamics/partnerPush";
