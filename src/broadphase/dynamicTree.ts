@@ -168,8 +168,8 @@ export class DynamicTree {
   }
 
   /**
-   * setLeafAabb with the box read from src[o..o+5] (min xyz, max xyz): the per-step path, which passes no
-   * double arguments (V8 boxes those when it does not inline the call).
+   * setLeafAabb with the box read from src[o..o+5] (min xyz, max xyz): the per-step path (doubles in arrays,
+   * docs/design.md).
    */
   setLeafAabbFrom(id: number, src: Float64Array, o: number): void {
     const b = this.bounds;
@@ -223,11 +223,8 @@ export class DynamicTree {
    * with a persistent cursor (deterministic). Reinsertion runs the SAH sibling search and rotations, so leaves
    * that drifted away from their subtree migrate to a better place; bepu refines ~1/20 of the active tree per
    * frame. Call after `refit()` so the search sees current boxes. `count` is floored and capped at leafCount.
-   *
-   * Measured (1000 velocity-expanded boxes, refine(n/20) per step): SAH cost settles at ~1.2-1.3x a freshly
-   * inserted tree under fast motion (0.5 units/step, ~1/3 of a box per step), ~1.0x under slow motion; the gap
-   * is leaves drifting between visits. Root treelet rebuilds (bepu-style) and extra rotation passes were tried
-   * on top and gained < 5%, so they are not included.
+   * Treelet rebuilds and extra rotation passes on top gained little (bench/RESULTS.md, "Measurements behind
+   * constants").
    */
   refine(count: number): void {
     if (this.leaves < 3) return;
@@ -393,9 +390,8 @@ export class DynamicTree {
 
   /**
    * {@link raycast} with its numbers in ray[0..9]: origin (3), direction (3), maxT, half extents (3). Every
-   * double is read into a local first (so callers may reuse the array, also from the visitor): read from a
-   * Float64Array they stay unboxed in optimized code, where a double argument is boxed by the caller and,
-   * mixed with computed doubles (the clipped limit, the negated extents), makes V8 box every new value.
+   * double is read into a local first, so callers may reuse the array, also from the visitor (doubles in
+   * arrays, docs/design.md).
    */
   raycastArray(ray: Float64Array, visitor: TreeRayVisitor): void {
     const root = this.rootNode;
@@ -791,9 +787,8 @@ export class DynamicTree {
     const lMaxX = bd[ol + 3];
     const lMaxY = bd[ol + 4];
     const lMaxZ = bd[ol + 5];
-    // Areas through unionArea's scratch (AREA), not halfArea / nodeArea: when V8 does not inline those into this
-    // large function, their double arguments and results are boxed at every level of every re-insertion (thin-2000
-    // collected garbage 40 times in 1000 steps in some processes).
+    // Areas through unionArea's scratch (AREA), not halfArea / nodeArea: this runs at every level of every
+    // re-insertion (doubles in arrays, docs/design.md).
     unionArea(bd, leaf, leaf, 0);
     const areaL = AREA[0];
     const cx = lMinX + lMaxX;
@@ -1134,8 +1129,8 @@ export class DynamicTree {
   }
 }
 
-// unionArea writes its result into AREA[slot] (a double returned from a call that is not inlined is boxed, and the
-// sibling and rotation searches run for many candidates every step); nodeArea is left to the tree's statistics.
+// unionArea writes its result into AREA[slot] (docs/design.md, doubles: the sibling and rotation searches run for
+// many candidates every step); nodeArea is left to the tree's statistics.
 const AREA = new Float64Array(2);
 function nodeArea(bd: Float64Array, o: number): number {
   const x = bd[o + 3] - bd[o],
@@ -1165,7 +1160,7 @@ function binOf(c: number, lo: number, k: number): number {
  */
 function descendFirst(bdA: Float64Array, oa: number, bdB: Float64Array, ob: number, a1: number, b1: number): boolean {
   // Every operation runs on every call (no branch that a late first use would deoptimise), and the areas are
-  // written out: nodeArea's double result would be boxed wherever V8 does not inline it.
+  // written out, not through nodeArea (docs/design.md, doubles).
   const ax = bdA[oa + 3] - bdA[oa],
     ay = bdA[oa + 4] - bdA[oa + 1],
     az = bdA[oa + 5] - bdA[oa + 2];

@@ -22,8 +22,7 @@ const KEEP = new Uint8Array(8);
 /** The unclipped incident face (x[4], y[4], z[4]) in reference-face coordinates. */
 const INC = new Float64Array(12);
 const ST = new Float64Array(2);
-// Doubles crossing calls travel in typed arrays: V8 boxes (heap-allocates) each double argument or
-// return value of a call that TurboFan does not inline, and the helpers here are not small.
+// Doubles crossing calls travel in typed arrays (docs/design.md).
 /** Half extents of A and of B. */
 const HA = new Float64Array(3);
 const HB = new Float64Array(3);

@@ -10,8 +10,7 @@ const BP = new Float64Array(8);
 const ST = new Float64Array(2);
 /** Clipped parameter interval [lo, hi] of the segment. */
 const CL = new Float64Array(2);
-// Doubles crossing calls travel in typed arrays: V8 boxes (heap-allocates) each double argument or
-// return value of a call that TurboFan does not inline, and the helpers here are not small.
+// Doubles crossing calls travel in typed arrays (docs/design.md).
 /**
  * Box-space inputs of the helpers and of closestSegmentSegment: [0..6] the capsule core (centre c,
  * unit axis u, half length hl), [7..13] a box edge (set only for the edge case).
@@ -433,8 +432,7 @@ function closestSegmentBoxParam(): void {
     let t = den > 1e-18 ? -num / den : tm;
     if (t < t0) t = t0;
     else if (t > t1) t = t1;
-    // Squared distance of the segment point at t to the box (written out: a helper returning a double
-    // would box it when not inlined).
+    // Squared distance of the segment point at t to the box (written out: docs/design.md, doubles).
     const x = cx + ux * t,
       y = cy + uy * t,
       z = cz + uz * t;

@@ -5,8 +5,7 @@ import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const ST = new Float64Array(2);
 const ES = new Float64Array(4);
-// Doubles crossing calls travel in typed arrays: V8 boxes (heap-allocates) each double argument of a
-// call that TurboFan does not inline.
+// Doubles crossing calls travel in typed arrays (docs/design.md).
 /** The two core segments, for closestSegmentSegment. */
 const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
 

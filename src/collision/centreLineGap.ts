@@ -21,7 +21,7 @@ import { ShapeType } from "../shapes/shapeType";
  *
  * Arrays as in the body set: centre of mass `pos` (3 per body), orientation `rot` (4), local centre of mass
  * `localCom` (3; the shape's origin is pos - rot(localCom)), speculative `margins` (1). Indices, not doubles,
- * are passed: a double argument of a call V8 does not inline is boxed.
+ * are passed (docs/design.md).
  */
 export function apartAlongCentreLine(
   shapeA: Shape,
@@ -57,9 +57,7 @@ const scratch = new Float64Array(4);
 /**
  * The support of body i's shape along sign x the scratch direction, measured from the body's centre of mass,
  * into scratch[3]. Doubles go through arrays (the direction, the shape's support point and radii), never
- * through arguments or results: the shape calls see every primitive class and are not inlined, and V8 boxes a
- * double argument or result of a call it does not inline (an allocation per pair; see
- * ConvexShape.supportCoreInto).
+ * through arguments or results (docs/design.md; ConvexShape.supportCoreInto).
  */
 function extentAbout(shape: ConvexShape, rot: Float64Array, localCom: Float64Array, i: number, sign: number): void {
   const nx = sign * scratch[0],

@@ -33,9 +33,8 @@ export class ContactManifold {
   childB = 0;
   /**
    * The speculative margin a tester uses when it is called without one (the narrow phase's dispatch does
-   * that: a double argument to a call V8 cannot inline is boxed, once per pair per step). A tester called
-   * with a margin copies it here, then reads it from here: a parameter that is sometimes undefined is a tagged
-   * value, and merging a double into it would allocate a heap number.
+   * that). A tester called with a margin copies it here, then reads it from here (doubles in arrays and
+   * fields, never a sometimes-undefined parameter: docs/design.md).
    */
   margin = 0.5;
 
@@ -60,8 +59,7 @@ export class ContactManifold {
 
   /**
    * Appends the contact at p[0..2] with depth p[3] (see {@link CONTACT_POINT}); ignores it when the manifold is
-   * full. The testers use this rather than {@link add}: in a tester too large for V8 to inline `add` into,
-   * each of add's double arguments would be a new heap number.
+   * full. The testers use this rather than {@link add} (doubles in arrays, docs/design.md).
    */
   addPoint(p: Float64Array, featureId: number): void {
     const i = this.count;
@@ -109,8 +107,8 @@ export class ManifoldBuffer {
   readonly items: ContactManifold[] = [];
   count = 0;
   /**
-   * The speculative margin for the next {@link collideShapesInto} call. Passing it through here rather than
-   * as an argument keeps the per-pair call free of boxed doubles.
+   * The speculative margin for the next {@link collideShapesInto} call. Passed through here rather than as
+   * an argument (doubles in arrays, docs/design.md).
    */
   margin = 0.5;
   /**

@@ -71,9 +71,7 @@ const csoA = new Float64Array(3);
 const csoB = new Float64Array(3);
 const hv = new Float64Array(3);
 
-// Doubles crossing calls travel in these arrays: V8 boxes (heap-allocates) each double argument or
-// return value of a call that TurboFan does not inline, and most functions here are too large to be
-// inlined into their callers.
+// Doubles crossing calls travel in these arrays (docs/design.md).
 /** Local point (or direction) for emit / faceNormal. */
 const lv = new Float64Array(3);
 /** World direction for computeFeature (negated for B). */
@@ -487,12 +485,12 @@ function addClippedCandidates(ref: Feature, idBase: number): void {
 
 /** Reduces the candidates to four (featureClip's selectFourContacts, with the one-sided fill) and writes them. */
 function reduceAndWrite(out: ContactManifold): void {
-  // The caller has set the normal on `out` (passing it as doubles would box it).
+  // The caller has set the normal on `out` (doubles in arrays, docs/design.md).
   selectNormal[0] = out.normalX;
   selectNormal[1] = out.normalY;
   selectNormal[2] = out.normalZ;
   const count = selectFourContacts(candX, candY, candZ, candD, candN, true, chosen);
-  // Written in place rather than through ContactManifold.add: a call V8 does not inline boxes its doubles.
+  // Written in place rather than through ContactManifold.add (doubles in arrays, docs/design.md).
   for (let k = 0; k < count; k++) {
     const i = chosen[k];
     out.positionX[k] = candX[i];
@@ -599,7 +597,7 @@ export function collideConvexGeneric(
   collideConvexGenericInto(a, pa, b, pb, out);
 }
 
-/** {@link collideConvexGeneric} with the margin in out.margin: no double argument or tagged phi to box. */
+/** {@link collideConvexGeneric} with the margin in out.margin (docs/design.md, doubles). */
 function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, out: ContactManifold): void {
   const margin = out.margin;
   out.count = 0;

@@ -57,8 +57,7 @@ const hW = new Float64Array(3);
 const hA = new Float64Array(3);
 const hB = new Float64Array(3);
 
-// Doubles crossing calls travel in these arrays: V8 boxes (heap-allocates) each double argument or
-// return value of a call that TurboFan does not inline, and these functions are too large to inline.
+// Doubles crossing calls travel in these arrays (docs/design.md).
 /** Support direction handed to supportCsoFramed. */
 const probeDir = new Float64Array(3);
 /** Core radius and maximum radius of A ([0], [1]) and of B ([2], [3]), from ConvexShape.radiiInto. */

@@ -8,8 +8,8 @@
  * Every clipped vertex carries a feature id (an incident vertex, or "incident edge x reference plane")
  * and a label naming the edge that leaves it, so contacts keep their ids while a body rests.
  *
- * Allocation-free: the buffers are preallocated, doubles cross calls through typed arrays (V8 boxes the
- * double arguments of calls it does not inline).
+ * Allocation-free: the buffers are preallocated, doubles cross calls through typed arrays
+ * (docs/design.md).
  */
 import type { ConvexHull } from "../shapes/convexHull";
 
@@ -320,7 +320,7 @@ export function hullSupportFeature(s: ConvexHull, d: Float64Array, v: number, ou
   out.code = 128 + (v & 63);
 }
 
-/** The contact normal for {@link selectFourContacts} (x, y, z): doubles passed in an array are never boxed. */
+/** The contact normal for {@link selectFourContacts} (x, y, z), in an array (docs/design.md, doubles). */
 export const selectNormal = new Float64Array(3);
 
 /**

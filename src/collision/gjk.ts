@@ -55,10 +55,8 @@ const REL_EPS = 1e-10;
 /** Overlap: |v|^2 below this fraction of the largest |w|^2 seen counts as touching. */
 const OVERLAP_EPS = 1e-13;
 
-// Why the helpers below take vectors in Float64Arrays: V8 heap-allocates ("boxes") every double
-// argument of a call that TurboFan does not inline, and every double returned from one. The support
-// functions are too large, or called from functions too large, to be inlined, and the call into the
-// shape is megamorphic; passing directions through typed-array scratch keeps the step allocation-free.
+// The helpers below take vectors in Float64Arrays: doubles in arrays (docs/design.md); the call into the
+// shape is megamorphic.
 
 /** Local-frame direction passed to ConvexShape.supportCoreInto, and the local support point it writes. */
 const localDir = new Float64Array(3);
@@ -145,9 +143,9 @@ const pairRot = new Float64Array(24);
  */
 const warmVertex = new Int32Array(2);
 /**
- * Hulls with more vertices than this warm-start their support queries. Small hulls scan: on hulls-500
- * (12-point hulls) warm-started climbing made GJK slower (supportFramed 12.6 % -> 15.7 % of the step):
- * GJK's directions jump more than a micro-benchmark's, and the climb reads two more arrays.
+ * Hulls with more vertices than this warm-start their support queries. Small hulls scan: GJK's directions jump
+ * more than a micro-benchmark's, and the climb reads two more arrays (bench/RESULTS.md, "Measurements behind
+ * constants").
  */
 const WARM_START_VERTICES = 32;
 
@@ -432,7 +430,7 @@ function s3d(): boolean {
     x3 = sW[9],
     y3 = sW[10],
     z3 = sW[11];
-  // det3(a, b, c) = a . (b x c), written out (a helper returning a double would box when not inlined).
+  // det3(a, b, c) = a . (b x c), written out (no double returned from a call: docs/design.md).
   const c0 = x1 * (y2 * z3 - z2 * y3) + y1 * (z2 * x3 - x2 * z3) + z1 * (x2 * y3 - y2 * x3);
   const c1 = -(x0 * (y2 * z3 - z2 * y3) + y0 * (z2 * x3 - x2 * z3) + z0 * (x2 * y3 - y2 * x3));
   const c2 = x0 * (y1 * z3 - z1 * y3) + y0 * (z1 * x3 - x1 * z3) + z0 * (x1 * y3 - y1 * x3);
@@ -511,8 +509,8 @@ const wrapperStart = new Float64Array(4);
  * When the cores are provably farther apart than `maxDistance`, GJK stops early with
  * `exact = false`.
  *
- * Returns `out.separated`. Convenience form; the narrow phase calls {@link gjkDistanceFrom}, whose
- * arguments are not boxed.
+ * Returns `out.separated`. Convenience form; the narrow phase calls {@link gjkDistanceFrom} (doubles in
+ * arrays, docs/design.md).
  */
 export function gjkDistance(
   a: ConvexShape,

@@ -7,8 +7,7 @@ export const SEGMENT_PAIR_LENGTH = 14;
  * seg = [c1x, c1y, c1z, u1x, u1y, u1z, h1, c2x, c2y, c2z, u2x, u2y, u2z, h2] (see {@link SEGMENT_PAIR_LENGTH});
  * writes s into out[o] and t into out[o + 1]. Follows Ericson, RTCD 5.1.9 (clamp s, solve t, re-clamp
  * s); for parallel segments it picks the middle of the overlap so the choice is stable from step to step.
- * Allocation-free. The input is an array, not 14 scalars: V8 boxes every double argument of a call it
- * does not inline, and this function is too large to inline into the testers.
+ * Allocation-free. The input is an array, not 14 scalars (doubles in arrays, docs/design.md).
  */
 export function closestSegmentSegment(seg: Float64Array, out: Float64Array, o: number): void {
   const c1x = seg[0],

@@ -39,12 +39,12 @@ const sb = new Float64Array(3);
 const radii = new Float64Array(4);
 /** B's pose in A's frame now: position (3), orientation (4). */
 const rel = new Float64Array(7);
-/** The axis in A's frame (3) and the gap (1) to keep (an array, not arguments: no double to box). */
+/** The axis in A's frame (3) and the gap (1) to keep (an array, not arguments: docs/design.md). */
 const kept = new Float64Array(4);
 
 /**
  * Turns v[vo..vo+2] by pose p's orientation (sign 1) or its conjugate (sign -1) into out[oo..oo+2]
- * (v + 2w(q x v) + 2 q x (q x v); arrays and a small integer in, so no double is boxed).
+ * (v + 2w(q x v) + 2 q x (q x v); arrays and a small integer in: docs/design.md).
  */
 function turn(p: Pose, sign: number, v: Float64Array, vo: number, out: Float64Array, oo: number): void {
   const qx = sign * p.qx,
@@ -93,7 +93,7 @@ export class SeparatingAxisCache {
   private prev = new PairTable(PAYLOAD);
   /**
    * The pair of the next {@link separates} or {@link record}: handles of A and B, and the pair's speculative
-   * margin (in an array, not arguments: doubles passed to a call V8 does not inline are boxed).
+   * margin (in an array, not arguments: docs/design.md).
    */
   readonly query = new Float64Array(3);
 

@@ -187,8 +187,7 @@ const HIT = new Uint8Array(SAMPLES);
  * The sweep's scalar state between its helpers: distanceAt's output (surface distance, unit normal A -> B,
  * closest surface points), the current piece pair's bounding radii, the last piece pair's and the best hit's
  * times, normal and point, bracket and rotation outputs. Fields of one object rather than module-level
- * `let`s: a module variable holds a tagged value, so every double written to one is a new heap number (the
- * continuous step's largest allocation), while an object's double field is updated in place.
+ * `let`s (docs/design.md, doubles).
  */
 class SweepScratch {
   dDist = 0.5;
@@ -268,8 +267,8 @@ const gjkStart = new Float64Array([0, 0, 0, Infinity]);
 
 /**
  * Surface distance of the current piece pair at time t into st.dDist (negative or 0 when overlapping),
- * with the normal and closest points when `full` or when separated. Results stay in `st` (a returned
- * double would be boxed).
+ * with the normal and closest points when `full` or when separated. Results stay in `st` (docs/design.md,
+ * doubles).
  */
 function distanceAt(t: number, full: boolean): void {
   const a = pA!,

@@ -78,8 +78,7 @@ export function expandBounds(
 /**
  * The per-step path for one body (what World.predict does with the functions above): writes the body's
  * speculative margin and expands its AABB (already holding the shape's bounds at t0) by its motion.
- * `io` holds dt, then the predicted linear velocity (vx, vy, vz); no double is passed as an argument, so
- * nothing is boxed when the call is not inlined. Returns nothing; results are in b.margin and b.aabb.
+ * `io` holds dt, then the predicted linear velocity (vx, vy, vz) (doubles in arrays, docs/design.md). Returns nothing; results are in b.margin and b.aabb.
  */
 export function predictBodyBounds(b: BodySet, i: number, io: Float64Array, discrete: boolean): void {
   const dt = io[0],

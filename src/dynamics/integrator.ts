@@ -19,7 +19,7 @@ export function updateWorldInertia(b: BodySet, i: number): void {
  * term would add energy. Skipped for bodies with an infinite inertia axis. `step[0]` is the step length.
  */
 export function integrateGyroscopic(b: BodySet, i: number, step: Float64Array): void {
-  // dt comes in step[0] (a typed array, not a double argument: V8 would box that on every call).
+  // dt comes in step[0] (a typed array, not a double argument: docs/design.md).
   const dt = step[0];
   const I = b.inertiaLocal,
     io = i * 6;

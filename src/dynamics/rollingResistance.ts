@@ -19,7 +19,7 @@
  * the biased pass's push-out.
  * The rows' state lives in this module's scratch (one step's worth, sized to the step's manifolds): the impulse
  * starts at zero every step, so there is nothing to carry between steps (nor for a snapshot to capture).
- * Integers only as arguments (V8 boxes doubles passed to a call it does not inline).
+ * Integers only as arguments (docs/design.md, doubles).
  */
 import type { BodySet } from "./bodySet";
 import { grown } from "../collections/growth";

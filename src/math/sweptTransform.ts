@@ -24,8 +24,8 @@ const SERIES_RANGE = 0.25;
 const MAX_HALF_ANGLE = 1e4;
 
 /**
- * Result of the exponential: the unit rotation quaternion (x, y, z, w). Module scratch in a typed array: a
- * module-level `let` holds a tagged value, so each double written to it would be a new heap number.
+ * Result of the exponential: the unit rotation quaternion (x, y, z, w). Module scratch in a typed array
+ * (docs/design.md).
  */
 const EXP = new Float64Array([0, 0, 0, 1]);
 

@@ -41,7 +41,7 @@ const MISS = -1;
 /**
  * The local-frame ray (origin, direction; written by setLocalRay) and the outward normal of the last hit (not
  * necessarily unit until normalized by the dispatcher). Fields of one object, created with doubles, rather than
- * module-level `let`s: V8 boxes every double stored in a module-level `let`, and updates double fields in place.
+ * module-level `let`s (docs/design.md).
  */
 class LocalRay {
   ox = 0.5;

@@ -79,8 +79,7 @@ const tri = new TrianglePiece();
  */
 export const CAST_MOTION = new Float64Array(4);
 /**
- * Per-cast doubles, in a Float64Array because V8 boxes a double stored in a module-level `let`:
- * the motion's length, the sweep's convergence threshold, the best fraction so far, the fraction bound.
+ * Per-cast doubles, in a Float64Array rather than module `let`s (docs/design.md): the motion's length, the sweep's convergence threshold, the best fraction so far, the fraction bound.
  */
 const ST = new Float64Array(4);
 const LEN = 0,

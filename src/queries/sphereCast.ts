@@ -25,8 +25,7 @@
  * The caller handles a sphere that already touches or overlaps the piece at the start ({@link CAST_FALLBACK}):
  * those cases keep the general sweep's rule (a hit at 0 only when moving into the piece).
  *
- * Doubles cross the calls through module-level Float64Arrays (V8 boxes double arguments and returns of calls
- * it does not inline), so a cast allocates nothing.
+ * Doubles cross the calls through module-level Float64Arrays (docs/design.md), so a cast allocates nothing.
  */
 import { GjkResult, gjkDistance } from "../collision/gjk";
 import { Pose } from "../math/pose";

@@ -201,7 +201,7 @@ class CastVisitor implements TreeRayVisitor {
   all = false;
   /** Results written so far. */
   n = 0;
-  /** Start position (0..2) and motion (3..5); a Float64Array so no double is boxed on the way to the cast. */
+  /** Start position (0..2) and motion (3..5); a Float64Array (docs/design.md, doubles). */
   readonly motion = new Float64Array(6);
   private readonly pose = new Pose();
   private readonly hit = new CastPairHit();

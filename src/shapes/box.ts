@@ -7,10 +7,7 @@ import { requirePositive } from "./validate";
 /** A box centred on its local origin, given by its half extents along the local axes. */
 export class Box extends ConvexShape {
   readonly type = ShapeType.Box;
-  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
-  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
-  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
-  // property gets V8's double representation, whose loads and stores do not allocate.
+  // Dimensions are `declare`d and assigned once in the constructor (docs/design.md, doubles).
   declare readonly halfX: number;
   declare readonly halfY: number;
   declare readonly halfZ: number;

@@ -9,10 +9,7 @@ import { requireNonNegative, requirePositive } from "./validate";
  */
 export class Capsule extends ConvexShape {
   readonly type = ShapeType.Capsule;
-  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
-  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
-  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
-  // property gets V8's double representation, whose loads and stores do not allocate.
+  // Dimensions are `declare`d and assigned once in the constructor (docs/design.md, doubles).
   declare readonly radius: number;
   declare readonly halfLength: number;
 

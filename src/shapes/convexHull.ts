@@ -24,8 +24,8 @@ import { ShapeType } from "./shapeType";
 const RELATIVE_TOLERANCE = 1e-6;
 /**
  * Hulls with at most this many vertices answer support queries by brute force, larger ones by hill climbing
- * from the best of six axis-extreme vertices. Measured (random points on a sphere, random directions, ns per
- * query, brute / climb): 32 vertices 124 / 201, 64: 190 / 200, 128: 337 / 269, 256: 563 / 343.
+ * from the best of six axis-extreme vertices: up to where the two cost the same (bench/RESULTS.md,
+ * "Measurements behind constants").
  */
 export const BRUTE_FORCE_SUPPORT = 64;
 /** The AABB pass finds all six extents in one sweep over the vertices: brute force pays off longer. */
@@ -867,7 +867,7 @@ export class ConvexHull extends ConvexShape {
 
   /**
    * {@link supportIndex} along the direction d[o..o+2]. Hot callers use this form: supportIndex is too
-   * large to inline, and V8 boxes the double arguments of a call that is not inlined.
+   * large to inline (doubles in arrays, docs/design.md).
    */
   supportIndexOf(d: Float64Array, o: number): number {
     const dx = d[o],

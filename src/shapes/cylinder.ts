@@ -6,10 +6,7 @@ import { requirePositive } from "./validate";
 /** A cylinder centred on its local origin with its axis along local Y and flat caps at +-halfHeight. */
 export class Cylinder extends ConvexShape {
   readonly type = ShapeType.Cylinder;
-  // Dimensions are `declare`d, not class fields: a class field starts as undefined, which makes V8 keep
-  // the property in its generic tagged form; then narrow-phase code that mixes the value with computed
-  // doubles (`d >= 0 ? h : -h`) boxes a HeapNumber per call. Assigned once, in the constructor, the
-  // property gets V8's double representation, whose loads and stores do not allocate.
+  // Dimensions are `declare`d and assigned once in the constructor (docs/design.md, doubles).
   declare readonly radius: number;
   declare readonly halfHeight: number;
 

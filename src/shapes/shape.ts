@@ -66,8 +66,7 @@ export abstract class ConvexShape extends Shape {
   /**
    * {@link supportCore} with the local direction read from dir[0..2] and the point written into
    * out[0..2]. The narrow phase calls this form: its call site sees every shape class, so the call is
-   * never inlined, and V8 boxes (heap-allocates) each double argument of a call that is not inlined.
-   * The built-in shapes override it; this fallback serves other subclasses through supportCore.
+   * never inlined (doubles in arrays, docs/design.md). The built-in shapes override it; this fallback serves other subclasses through supportCore.
    */
   supportCoreInto(dir: Float64Array, out: Float64Array): void {
     this.supportCore(dir[0], dir[1], dir[2], fallbackSupport);
@@ -78,8 +77,7 @@ export abstract class ConvexShape extends Shape {
 
   /**
    * Writes coreRadius into out[o] and maximumRadius into out[o + 1]. The narrow phase reads radii
-   * through this rather than through the getters, for the same reason as {@link supportCoreInto}: a
-   * double returned by a getter that is not inlined is boxed on every call. Overridden by the built-in
+   * through this rather than through the getters, for the same reason as {@link supportCoreInto}. Overridden by the built-in
    * shapes so each getter call here sees one class and inlines.
    */
   radiiInto(out: Float64Array, o: number): void {

@@ -632,8 +632,8 @@ export class TriangleMesh extends Shape implements TriangleSource {
   }
 
   /**
-   * {@link queryAabb} with the box in box[o..o+5] (min xyz, max xyz). The narrow phase calls this form:
-   * V8 boxes (heap-allocates) the double arguments of a call it does not inline.
+   * {@link queryAabb} with the box in box[o..o+5] (min xyz, max xyz). The narrow phase calls this form
+   * (doubles in arrays, docs/design.md).
    */
   queryBox(box: Float64Array, o0: number, out: IntList): void {
     const minX = box[o0],

@@ -63,8 +63,8 @@ export interface TriangleSource {
   /** Appends the indices of triangles whose bounds overlap the local box (conservative). */
   queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void;
   /**
-   * {@link queryAabb} with the box in box[o..o+5] (min xyz, max xyz): the form per-step callers use, since V8
-   * boxes the double arguments of a call it does not inline.
+   * {@link queryAabb} with the box in box[o..o+5] (min xyz, max xyz): the form per-step callers use (doubles in
+   * arrays, docs/design.md).
    */
   queryBox(box: Float64Array, o: number, out: IntList): void;
   /** Writes the 9 local coordinates of triangle t (corners 0, 1, 2, counter-clockwise about the normal). */

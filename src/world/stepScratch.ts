@@ -82,7 +82,7 @@ export class StepScratch implements Workspace {
   /** The pair material of a manifold between children with surfaces of their own. */
   readonly childPairMaterial: PairMaterial;
   readonly combineScratch = new Float64Array(9);
-  /** dt for the partner push (stages/partnerPushStage.ts): no double argument to box. */
+  /** dt for the partner push (stages/partnerPushStage.ts), in an array (docs/design.md). */
   readonly pushIO = new Float64Array(1);
   /** Bodies whose margins the partner push grew this step; the contact solver treats their contacts as impacts. */
   readonly pushedBodies = new StampSet();

@@ -41,10 +41,8 @@ export { StepStats, RayResult, type RayFilter };
 /** Default {@link WorldSettings.substeps}. */
 const DEFAULT_SUBSTEPS = 8;
 /**
- * Default {@link WorldSettings.contactSubsteps}: 6 passes every contact test with its tolerance (8 did too; a lone
- * rolling wheel wandered at 6 until a round feature's contact anchor stopped turning with it, and bodies thrown out
- * of a struck pile left the playground's arena until shock propagation was kept to resting pairs; see
- * bench/RESULTS.md "Where time goes").
+ * Default {@link WorldSettings.contactSubsteps}: the fewest with which every contact test passes its tolerance
+ * (bench/RESULTS.md, "Measurements behind constants").
  */
 const DEFAULT_CONTACT_SUBSTEPS = 6;
 
@@ -60,9 +58,8 @@ export interface WorldSettings {
   substeps?: number;
   /**
    * Solver substeps of a step of a world without joints (contacts only). Default `substeps` when that is given,
-   * else 6. Fewer substeps cost less per step (6 instead of 8: about 17 % less on a 210-box pyramid, 5 % on a
-   * 1,000-body pile) at the same measured stiffness: a 10-box tower sags 6.4 mm at both, a 100:1 stack 0.09 mm
-   * (shock propagation).
+   * else 6: fewer substeps cost less per step at the same stiffness of stacks (bench/RESULTS.md, "Measurements
+   * behind constants").
    */
   contactSubsteps?: number;
   /** Contact spring. Default 60 Hz, damping ratio 10 (Box2D v3 contact softness, stiffened for heavy-on-light stacks). */
