@@ -67,10 +67,8 @@ const PARALLEL_EPS = 1e-5;
  * clip plane). Edge case: 1 << 13 | edgeA | edgeB << 4, edges numbered 4*axis + sign bits.
  */
 export function collideBoxBox(a: Box, pa: Pose, b: Box, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
-  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
-  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  out.begin(speculativeMargin);
   const margin = out.margin;
-  out.count = 0;
   pa.rotationMatrix(RA, 0);
   pb.rotationMatrix(RB, 0);
   const dx = pb.px - pa.px,

@@ -27,10 +27,8 @@ export function collideCapsuleCapsule(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
-  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  out.begin(speculativeMargin);
   const margin = out.margin;
-  out.count = 0;
   let qx = pa.qx,
     qy = pa.qy,
     qz = pa.qz,

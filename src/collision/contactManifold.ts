@@ -38,6 +38,15 @@ export class ContactManifold {
    */
   margin = 0.5;
 
+  /**
+   * A tester's start: empties the manifold and keeps the margin it was called with, if any (the dispatch calls
+   * without one: then it is already here). The tester then reads `margin`.
+   */
+  begin(speculativeMargin: number | undefined): void {
+    if (speculativeMargin !== undefined) this.margin = speculativeMargin;
+    this.count = 0;
+  }
+
   reset(): void {
     this.count = 0;
     this.childA = 0;

@@ -17,10 +17,8 @@ export function collideSphereBox(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
-  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  out.begin(speculativeMargin);
   const margin = out.margin;
-  out.count = 0;
   pb.rotationMatrix(R, 0);
   const wx = pa.px - pb.px,
     wy = pa.py - pb.py,

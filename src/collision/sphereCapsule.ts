@@ -15,10 +15,8 @@ export function collideSphereCapsule(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
-  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  out.begin(speculativeMargin);
   const margin = out.margin;
-  out.count = 0;
   const qx = pb.qx,
     qy = pb.qy,
     qz = pb.qz,

@@ -14,10 +14,8 @@ export function collideSphereSphere(
   speculativeMargin: number | undefined,
   out: ContactManifold,
 ): void {
-  // Called by the dispatch without a margin: it travels in the manifold (see ContactManifold.margin).
-  if (speculativeMargin !== undefined) out.margin = speculativeMargin;
+  out.begin(speculativeMargin);
   const margin = out.margin;
-  out.count = 0;
   const dx = pb.px - pa.px,
     dy = pb.py - pa.py,
     dz = pb.pz - pa.pz;

@@ -693,6 +693,8 @@ class SweepSink implements SweepPieceSink {
 const gatherSink = new GatherSink();
 const sweepSink = new SweepSink();
 const QUERY = new Float64Array(6);
+/** B's rotation matrix (row-major), for the query box. */
+const ROT = new Float64Array(9);
 
 /**
  * The shape-local box of B that may come within reach of A during [0, T]: A's whole swept world box,
@@ -734,27 +736,13 @@ function queryBoxInB(a: Shape, mA: SweptMotion, b: Shape, mB: SweptMotion, T: nu
   const ex = 0.5 * (maxX - minX),
     ey = 0.5 * (maxY - minY),
     ez = 0.5 * (maxZ - minZ);
-  const qx = -bodyB.qx,
-    qy = -bodyB.qy,
-    qz = -bodyB.qz,
-    qw = bodyB.qw;
-  rotateInto(qx, qy, qz, qw, cx, cy, cz);
-  // Rotation matrix of the conjugate, absolute values, times the extents.
-  const x2 = qx + qx,
-    y2 = qy + qy,
-    z2 = qz + qz;
-  const xx = qx * x2,
-    xy = qx * y2,
-    xz = qx * z2,
-    yy = qy * y2,
-    yz = qy * z2,
-    zz = qz * z2;
-  const wx = qw * x2,
-    wy = qw * y2,
-    wz = qw * z2;
-  const hx = Math.abs(1 - (yy + zz)) * ex + Math.abs(xy - wz) * ey + Math.abs(xz + wy) * ez;
-  const hy = Math.abs(xy + wz) * ex + Math.abs(1 - (xx + zz)) * ey + Math.abs(yz - wx) * ez;
-  const hz = Math.abs(xz - wy) * ex + Math.abs(yz + wx) * ey + Math.abs(1 - (xx + yy)) * ez;
+  rotateInto(-bodyB.qx, -bodyB.qy, -bodyB.qz, bodyB.qw, cx, cy, cz);
+  // R^T (the conjugate's matrix, the same numbers), absolute values, times the extents.
+  const r = ROT;
+  bodyB.rotationMatrix(r, 0);
+  const hx = Math.abs(r[0]) * ex + Math.abs(r[3]) * ey + Math.abs(r[6]) * ez;
+  const hy = Math.abs(r[1]) * ex + Math.abs(r[4]) * ey + Math.abs(r[7]) * ez;
+  const hz = Math.abs(r[2]) * ex + Math.abs(r[5]) * ey + Math.abs(r[8]) * ez;
   QUERY[0] = st.rx - hx;
   QUERY[1] = st.ry - hy;
   QUERY[2] = st.rz - hz;
