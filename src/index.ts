@@ -27,6 +27,7 @@ export {
   ContinuousDetection,
   CombineMode,
   surfaceMaterial,
+  sameSurfaceMaterial,
   type SurfaceMaterial,
   type SpringSettings,
   type PairMaterial,
@@ -34,6 +35,7 @@ export {
   type CollidableDescription,
   type BodyDescription,
 } from "./world/descriptions";
+export { type ChildSurfaceDescription } from "./world/childSurfaces";
 export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
 export { World, WorldSnapshot, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
 export {
