@@ -6,7 +6,7 @@
  * union of the leaves' masks (it gates the pair) and the engine gets one surface run per leaf
  * (World.setChildSurfaces), looked up per manifold.
  */
-import { sameSurfaceMaterial, type ChildSurfaceDescription, type SurfaceMaterial, type World } from "../src/index";
+import { type ChildSurfaceDescription, sameSurfaceMaterial, type SurfaceMaterial, type World } from "../src/index";
 import { SHAPE_CONTAINER, type ShapeData } from "./shapeMapping";
 
 function sameSurface(a: ShapeData, b: ShapeData): boolean {

@@ -27,16 +27,19 @@
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import type { PhysicsShapeParameters } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import { Box } from "../src/shapes/box";
-import { Capsule } from "../src/shapes/capsule";
-import { Compound, type CompoundChildDescription } from "../src/shapes/compound";
-import { Cylinder } from "../src/shapes/cylinder";
-import { TriangleMesh } from "../src/shapes/triangleMesh";
-import type { Shape } from "../src/shapes/shape";
-import { Sphere } from "../src/shapes/sphere";
-import { convexShapeOfPoints } from "../src/shapes/pointCloudShape";
-import { rotationFromY } from "../src/math/quat";
-import type { SurfaceMaterial } from "../src/world/descriptions";
+import {
+  Box,
+  Capsule,
+  Compound,
+  type CompoundChildDescription,
+  convexShapeOfPoints,
+  Cylinder,
+  rotationFromY,
+  type Shape,
+  Sphere,
+  type SurfaceMaterial,
+  TriangleMesh,
+} from "../src/index";
 import { buildHeightfield, heightfieldGeometry, heightfieldSource } from "./heightfieldOptions";
 import { defaultSurfaceMaterial } from "./materials";
 import { isNodeLike, MeshAccumulator, type MeshGeometry } from "./meshAccumulator";

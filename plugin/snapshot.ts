@@ -21,10 +21,7 @@
  */
 import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { PhysicsMassProperties } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import type { Shape } from "../src/shapes/shape";
-import { ByteReader, ByteWriter, type ShapeTable } from "../src/world/stateCodec";
-import type { World } from "../src/world/world";
-import { sameSurfaceMaterial } from "../src/index";
+import { ByteReader, ByteWriter, sameSurfaceMaterial, type Shape, type ShapeTable, type World } from "../src/index";
 import { ACTIVATION_ALWAYS_INACTIVE, type BodyRecord } from "./bodyRecord";
 import type { ShapeData } from "./shapeMapping";
 
