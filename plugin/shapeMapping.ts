@@ -21,8 +21,9 @@
  * - CONTAINER: an engine `Compound` of the children, rebuilt on every addChild / removeChild. A container
  *   whose children are all MESH / HEIGHTFIELD (or such containers) becomes one `TriangleMesh` with the
  *   children's transforms baked in; the engine's Compound holds convex shapes only, so a container mixing
- *   triangle shapes with convex ones is refused. A child with `isTrigger` becomes a trigger child (trigger
- *   events, no contacts), as Havok treats trigger shapes inside a compound.
+ *   triangle shapes with convex ones is refused. A leaf with `isTrigger` is a trigger child (trigger events,
+ *   no contacts), as Havok treats trigger shapes inside a compound, through the body's per-child surfaces
+ *   (leafSurfaces.ts): the engine's one per-child mechanism, so the compound itself carries no trigger flags.
  * A primitive that is not centred and axis-aligned in its own frame becomes a one-child Compound.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
@@ -134,7 +135,6 @@ export class ShapeData {
           orientation: c.rotation,
           scale: c.scale,
           density: c.data.density,
-          isTrigger: c.data.isTrigger,
         });
         for (const l of c.data.leaves) leaves.push(l);
       }
@@ -188,8 +188,8 @@ export class ShapeData {
   /** Tells users and parent containers (rebuilt for geometry, density and trigger flag) that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
-    // A container bakes its children's geometry, density and trigger flags into its compound.
-    if (what === ShapeChange.Geometry || what === ShapeChange.Density || what === ShapeChange.Trigger) {
+    // A container bakes its children's geometry and density into its compound.
+    if (what === ShapeChange.Geometry || what === ShapeChange.Density) {
       for (const p of this.parents) p.rebuild();
     } else {
       // A leaf's material, filter or trigger flag is its containers' bodies' too (plugin/leafSurfaces.ts).
