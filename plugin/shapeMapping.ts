@@ -188,8 +188,10 @@ export class ShapeData {
   /** Tells users and parent containers (rebuilt for geometry, density and trigger flag) that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
-    // A container bakes its children's geometry and density into its compound.
-    if (what === ShapeChange.Geometry || what === ShapeChange.Density) {
+    // A container bakes its children's geometry and density into its compound. It is rebuilt on a child's
+    // trigger flag too, though the flag reaches the engine through the per-child surfaces only: a new compound
+    // is a changed shape, which wakes what rests on it and which a snapshot taken before refuses to restore.
+    if (what === ShapeChange.Geometry || what === ShapeChange.Density || what === ShapeChange.Trigger) {
       for (const p of this.parents) p.rebuild();
     } else {
       // A leaf's material, filter or trigger flag is its containers' bodies' too (plugin/leafSurfaces.ts).

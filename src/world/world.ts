@@ -730,12 +730,7 @@ export class World extends WorldState {
    */
   setChildSurfaces(handle: number, surfaces: readonly ChildSurfaceDescription[] | null): void {
     const i = this.index(handle, "setChildSurfaces");
-    const had = (this.bodies.flags[i] & BodyFlag.ChildSurfaces) !== 0;
     this.storeChildSurfaces(i, surfaces === null ? null : toChildSurfaces(surfaces, (m) => validateMaterial(surfaceMaterial({ ...m }))));
-    if (!had && surfaces === null) return;
-    // What sleeps on a child that became a trigger (or stopped meeting a filter) must fall: wake it, as setShape does.
-    for (let k = 0; k < 6; k++) shapeChangeBox[k] = this.bodies.aabb[i * 6 + k];
-    this.wakeAroundShapeChange(i);
   }
 
   /** Stores the body's surfaces with its compound's trigger children folded in, and sets the flags that gate them. */
