@@ -37,10 +37,7 @@ import type { PhysicsMaterial } from "@babylonjs/core/Physics/v2/physicsMaterial
 import { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Nullable } from "@babylonjs/core/types.js";
-import { Pose } from "../src/math/pose";
-import type { ContinuousDetection, MotionType } from "../src/world/descriptions";
-import { RayResult, World, type RayFilter } from "../src/world/world";
-import { WorldDebugView } from "../src/world/debugView";
+import { type ContinuousDetection, type MotionType, Pose, type RayFilter, RayResult, World, WorldDebugView } from "../src/index";
 import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord, type EventMaskCount } from "./bodyRecord";
 import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";

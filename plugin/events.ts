@@ -18,7 +18,7 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { IBasePhysicsCollisionEvent, IPhysicsCollisionEvent, PhysicsEventType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import type { World } from "../src/world/world";
+import type { World } from "../src/index";
 import type { BodyRecord } from "./bodyRecord";
 
 /** Havok's event mask bits, indexed by the engine's ContactEventType (Began, Persisted, Ended). */

@@ -5,16 +5,8 @@
  * meshes their (welded, non-degenerate) triangles, heightfields the grid: nX * nZ vertices and two triangles
  * per cell without a hole.
  */
-import { Box } from "../src/shapes/box";
-import { Capsule } from "../src/shapes/capsule";
-import { Compound } from "../src/shapes/compound";
-import { ConvexHull } from "../src/shapes/convexHull";
-import { Cylinder } from "../src/shapes/cylinder";
-import { Heightfield } from "../src/shapes/heightfield";
-import { TriangleMesh } from "../src/shapes/triangleMesh";
+import { Box, Capsule, Compound, ConvexHull, Cylinder, Heightfield, type Shape, Sphere, TriangleMesh } from "../src/index";
 import { heightfieldGeometry } from "./heightfieldOptions";
-import type { Shape } from "../src/shapes/shape";
-import { Sphere } from "../src/shapes/sphere";
 
 const SEGMENTS = 16;
 const RINGS = 8; // per hemisphere

@@ -17,7 +17,7 @@
  * Construction-time code: it allocates freely.
  */
 import type { PhysicsShapeParameters } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import { Heightfield } from "../src/shapes/heightfield";
+import { Heightfield } from "../src/index";
 import { MeshAccumulator, isNodeLike, geometrySourceOf, type MeshGeometry } from "./meshAccumulator";
 
 /** What a HEIGHTFIELD's parameters build: a heightfield, or (irregular ground meshes) a triangle soup. */

@@ -36,12 +36,7 @@
  * Each returns `[0]`; an unknown joint id is a TypeError, a joint removed since is skipped.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
-import { Pose } from "../src/math/pose";
-import { ShapeCastResult } from "../src/queries/shapeCast";
-import { ShapeProximityResult } from "../src/queries/shapeProximity";
-import type { QueryFilter } from "../src/queries/queryFilter";
-import type { World } from "../src/world/world";
-import { JointAxis, MotorType } from "../src/dynamics/joint6dof";
+import { JointAxis, MotorType, Pose, type QueryFilter, ShapeCastResult, ShapeProximityResult, type World } from "../src/index";
 import type { BodyRecord } from "./bodyRecord";
 import type { JointLink } from "./constraints";
 import { HitLeaf, ShapeData } from "./shapeMapping";

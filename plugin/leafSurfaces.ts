@@ -6,23 +6,11 @@
  * union of the leaves' masks (it gates the pair) and the engine gets one surface run per leaf
  * (World.setChildSurfaces), looked up per manifold.
  */
-import type { ChildSurfaceDescription } from "../src/world/childSurfaces";
-import type { SurfaceMaterial } from "../src/world/descriptions";
-import type { World } from "../src/world/world";
+import { type ChildSurfaceDescription, sameSurfaceMaterial, type SurfaceMaterial, type World } from "../src/index";
 import { SHAPE_CONTAINER, type ShapeData } from "./shapeMapping";
 
-function sameMaterial(a: SurfaceMaterial, b: SurfaceMaterial): boolean {
-  return (
-    a.friction === b.friction &&
-    a.staticFriction === b.staticFriction &&
-    a.restitution === b.restitution &&
-    a.frictionCombine === b.frictionCombine &&
-    a.restitutionCombine === b.restitutionCombine
-  );
-}
-
 function sameSurface(a: ShapeData, b: ShapeData): boolean {
-  return a.membership === b.membership && a.collideWith === b.collideWith && a.isTrigger === b.isTrigger && sameMaterial(a.material, b.material);
+  return a.membership === b.membership && a.collideWith === b.collideWith && a.isTrigger === b.isTrigger && sameSurfaceMaterial(a.material, b.material);
 }
 
 /** Pushes the surfaces of `data` (see the module comment) to the body `handle`. */

@@ -12,8 +12,7 @@
  */
 import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { PhysicsMassProperties } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import type { MassProperties } from "../src/world/descriptions";
-import type { World } from "../src/world/world";
+import type { MassProperties, World } from "../src/index";
 import type { ShapeData } from "./shapeMapping";
 import { nonNegativeNumber, quaternion, vector3 } from "./validation";
 

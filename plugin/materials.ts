@@ -4,7 +4,7 @@
  * so the plugin only fills Havok's defaults and validates.
  */
 import type { PhysicsMaterial } from "@babylonjs/core/Physics/v2/physicsMaterial.js";
-import type { SurfaceMaterial, CombineMode } from "../src/world/descriptions";
+import type { CombineMode, SurfaceMaterial } from "../src/index";
 import { enumValue, nonNegativeNumber } from "./validation";
 
 const COMBINE_MODES = [0, 1, 2, 3, 4] as const;

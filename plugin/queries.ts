@@ -12,11 +12,7 @@ import type { ShapeCastResult as BabylonShapeCastResult } from "@babylonjs/core/
 import type { CastingResult } from "@babylonjs/core/Physics/castingResult.js";
 import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
-import { PointProximityResult } from "../src/queries/pointProximity";
-import type { QueryFilter } from "../src/queries/queryFilter";
-import { ShapeCastResult } from "../src/queries/shapeCast";
-import { ShapeProximityResult } from "../src/queries/shapeProximity";
-import type { World } from "../src/world/world";
+import { PointProximityResult, type QueryFilter, ShapeCastResult, ShapeProximityResult, type World } from "../src/index";
 import { BodyRecord } from "./bodyRecord";
 import { HitLeaf, shapeDataOf, type ShapeData } from "./shapeMapping";
 import { finiteNumber, quaternion, vector3 } from "./validation";

@@ -21,22 +21,26 @@
  * - CONTAINER: an engine `Compound` of the children, rebuilt on every addChild / removeChild. A container
  *   whose children are all MESH / HEIGHTFIELD (or such containers) becomes one `TriangleMesh` with the
  *   children's transforms baked in; the engine's Compound holds convex shapes only, so a container mixing
- *   triangle shapes with convex ones is refused. A child with `isTrigger` becomes a trigger child (trigger
- *   events, no contacts), as Havok treats trigger shapes inside a compound.
+ *   triangle shapes with convex ones is refused. A leaf with `isTrigger` is a trigger child (trigger events,
+ *   no contacts), as Havok treats trigger shapes inside a compound, through the body's per-child surfaces
+ *   (leafSurfaces.ts): the engine's one per-child mechanism, so the compound itself carries no trigger flags.
  * A primitive that is not centred and axis-aligned in its own frame becomes a one-child Compound.
  */
 import type { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import type { PhysicsShapeParameters } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import { Box } from "../src/shapes/box";
-import { Capsule } from "../src/shapes/capsule";
-import { Compound, type CompoundChildDescription } from "../src/shapes/compound";
-import { Cylinder } from "../src/shapes/cylinder";
-import { TriangleMesh } from "../src/shapes/triangleMesh";
-import type { Shape } from "../src/shapes/shape";
-import { Sphere } from "../src/shapes/sphere";
-import { convexShapeOfPoints } from "../src/shapes/pointCloudShape";
-import { rotationFromY } from "../src/math/quat";
-import type { SurfaceMaterial } from "../src/world/descriptions";
+import {
+  Box,
+  Capsule,
+  Compound,
+  type CompoundChildDescription,
+  convexShapeOfPoints,
+  Cylinder,
+  rotationFromY,
+  type Shape,
+  Sphere,
+  type SurfaceMaterial,
+  TriangleMesh,
+} from "../src/index";
 import { buildHeightfield, heightfieldGeometry, heightfieldSource } from "./heightfieldOptions";
 import { defaultSurfaceMaterial } from "./materials";
 import { isNodeLike, MeshAccumulator, type MeshGeometry } from "./meshAccumulator";
@@ -131,7 +135,6 @@ export class ShapeData {
           orientation: c.rotation,
           scale: c.scale,
           density: c.data.density,
-          isTrigger: c.data.isTrigger,
         });
         for (const l of c.data.leaves) leaves.push(l);
       }
@@ -185,7 +188,9 @@ export class ShapeData {
   /** Tells users and parent containers (rebuilt for geometry, density and trigger flag) that this shape changed. */
   notify(what: ShapeChange): void {
     for (const u of this.users) u.onShapeChanged(this, what);
-    // A container bakes its children's geometry, density and trigger flags into its compound.
+    // A container bakes its children's geometry and density into its compound. It is rebuilt on a child's
+    // trigger flag too, though the flag reaches the engine through the per-child surfaces only: a new compound
+    // is a changed shape, which wakes what rests on it and which a snapshot taken before refuses to restore.
     if (what === ShapeChange.Geometry || what === ShapeChange.Density || what === ShapeChange.Trigger) {
       for (const p of this.parents) p.rebuild();
     } else {

@@ -21,9 +21,7 @@
  */
 import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { PhysicsMassProperties } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import type { Shape } from "../src/shapes/shape";
-import { ByteReader, ByteWriter, type ShapeTable } from "../src/world/stateCodec";
-import type { World } from "../src/world/world";
+import { ByteReader, ByteWriter, sameSurfaceMaterial, type Shape, type ShapeTable, type World } from "../src/index";
 import { ACTIVATION_ALWAYS_INACTIVE, type BodyRecord } from "./bodyRecord";
 import type { ShapeData } from "./shapeMapping";
 
@@ -325,18 +323,9 @@ export class SnapshotBridge implements ShapeTable {
         frictionCombine = r.u8(),
         restitutionCombine = r.u8(),
         rollingResistance = r.f64();
-      const m = d.material;
-      if (
-        m.friction !== friction ||
-        m.staticFriction !== staticFriction ||
-        m.restitution !== restitution ||
-        m.frictionCombine !== frictionCombine ||
-        m.restitutionCombine !== restitutionCombine ||
-        m.rollingResistance !== rollingResistance
-      ) {
-        // A new object (materials are replaced, never edited, so one may be shared with a getter's caller).
-        d.material = { friction, staticFriction, restitution, frictionCombine, restitutionCombine, rollingResistance } as ShapeData["material"];
-      }
+      const saved = { friction, staticFriction, restitution, frictionCombine, restitutionCombine, rollingResistance } as ShapeData["material"];
+      // A new object (materials are replaced, never edited, so one may be shared with a getter's caller).
+      if (!sameSurfaceMaterial(d.material, saved)) d.material = saved;
       d.membership = r.i32();
       d.collideWith = r.i32();
       d.isTrigger = r.u8() === 1;

@@ -22,8 +22,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PhysicsConstraintAxis, PhysicsConstraintMotorType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
 import { Physics6DoFConstraint, type Physics6DoFLimit } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { JointAxis, MotorType } from "../src/dynamics/joint6dof";
-import type { World } from "../src/world/world";
+import { JointAxis, MotorType, type World } from "../src/index";
 
 export interface WheelConstraintOptions {
   /** Wheel centre at rest in the chassis's local frame (m). */

@@ -4,7 +4,7 @@
  * This entry point never imports Babylon.
  */
 export { Vec3, dot3, cross3, isFiniteVec3, type Vec3Like } from "./math/vec3";
-export { Quat, mulQuat, normalizeQuat, rotateVec, rotateVecInv, type QuatLike } from "./math/quat";
+export { Quat, mulQuat, normalizeQuat, rotateVec, rotateVecInv, rotationFromY, type QuatLike } from "./math/quat";
 export { Pose } from "./math/pose";
 export { ShapeType } from "./shapes/shapeType";
 export { Shape, ConvexShape } from "./shapes/shape";
@@ -16,6 +16,7 @@ export { ConvexHull } from "./shapes/convexHull";
 export { Compound, CompoundChild, scaleConvex, type CompoundChildDescription } from "./shapes/compound";
 export { TriangleMesh, type TriangleMeshOptions } from "./shapes/triangleMesh";
 export { Heightfield, type HeightfieldOptions } from "./shapes/heightfield";
+export { convexShapeOfPoints } from "./shapes/pointCloudShape";
 export { ContactManifold, ManifoldBuffer } from "./collision/contactManifold";
 export { collideShapes, collideConvex } from "./collision/narrowPhase";
 export { RayHit, rayCastShape, pointInShape } from "./queries/rayShape";
@@ -27,6 +28,7 @@ export {
   ContinuousDetection,
   CombineMode,
   surfaceMaterial,
+  sameSurfaceMaterial,
   type SurfaceMaterial,
   type SpringSettings,
   type PairMaterial,
@@ -34,8 +36,11 @@ export {
   type CollidableDescription,
   type BodyDescription,
 } from "./world/descriptions";
+export { type ChildSurfaceDescription } from "./world/childSurfaces";
 export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
 export { World, WorldSnapshot, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
+// The byte buffers and shape table of World.encodeState / decodeState (state kept in the caller's own format).
+export { ByteReader, ByteWriter, ShapeList, type ShapeTable } from "./world/stateCodec";
 export {
   WorldDebugView,
   DEBUG_CONTACT_STRIDE,

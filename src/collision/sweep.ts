@@ -155,8 +155,9 @@ function enumerateCompound(
   sink: SweepPieceSink,
 ): void {
   const ch = (shape as Compound).children;
+  // Trigger children are enumerated like any other: the world's per-child surfaces hold them (a compound's
+  // trigger children are folded in, childSurfaces.ts) and the sweep's child-pair gate passes none of them.
   for (let i = 0; i < ch.length; i++) {
-    if (ch[i].isTrigger) continue; // a trigger child never stops a body
     const p = ch[i].pose;
     sink.add(ch[i].shape, p.px, p.py, p.pz, p.qx, p.qy, p.qz, p.qw, i);
   }

@@ -46,6 +46,21 @@ export function surfaceMaterial(m: Partial<SurfaceMaterial> = {}): SurfaceMateri
   };
 }
 
+/**
+ * True when two surface materials are the same in every field (`rollingResistance` included), so that one can
+ * stand for the other: e.g. a container's leaves that agree need no per-child surfaces.
+ */
+export function sameSurfaceMaterial(a: SurfaceMaterial, b: SurfaceMaterial): boolean {
+  return (
+    a.friction === b.friction &&
+    a.staticFriction === b.staticFriction &&
+    a.restitution === b.restitution &&
+    a.frictionCombine === b.frictionCombine &&
+    a.restitutionCombine === b.restitutionCombine &&
+    a.rollingResistance === b.rollingResistance
+  );
+}
+
 /** A contact spring (bepu `SpringSettings`): natural frequency in Hz and damping ratio. */
 export interface SpringSettings {
   frequency: number;

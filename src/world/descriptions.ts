@@ -10,10 +10,10 @@ import type { Shape } from "../shapes/shape";
 // The vocabulary shared with dynamics/ lives there (lower layers never import world/); re-exported here.
 import { MotionType } from "../dynamics/motionType";
 import { ContinuousDetection, ContinuousDetectionMode } from "../dynamics/continuousDetection";
-import { CombineMode, surfaceMaterial, type PairMaterial, type SpringSettings, type SurfaceMaterial } from "../dynamics/surfaceMaterial";
+import { CombineMode, sameSurfaceMaterial, surfaceMaterial, type PairMaterial, type SpringSettings, type SurfaceMaterial } from "../dynamics/surfaceMaterial";
 import type { MassProperties } from "../dynamics/massProperties";
 
-export { MotionType, ContinuousDetection, ContinuousDetectionMode, CombineMode, surfaceMaterial };
+export { MotionType, ContinuousDetection, ContinuousDetectionMode, CombineMode, surfaceMaterial, sameSurfaceMaterial };
 export type { PairMaterial, SpringSettings, SurfaceMaterial, MassProperties };
 
 /** What a body collides as. */

@@ -110,3 +110,38 @@ describe("container children carry their own material, filter and trigger flag",
     });
   }
 });
+
+describe("a container child's trigger flag goes through the per-child surfaces only (issue 28)", () => {
+  it("continuum: the engine compound carries no trigger flag; a leaf made a trigger drops what rests on it", async () => {
+    const t = await makeScene("continuum");
+    try {
+      const solid = new PhysicsShapeBox(Vector3.Zero(), Quaternion.Identity(), new Vector3(3, 1, 3), t.scene);
+      const leaf = new PhysicsShapeBox(Vector3.Zero(), Quaternion.Identity(), new Vector3(3, 1, 3), t.scene);
+      const floor = containerBody(t, new Vector3(0, -0.5, 0), PhysicsMotionType.STATIC, [
+        [solid, new Vector3(-2, 0, 0)],
+        [leaf, new Vector3(2, 0, 0)],
+      ]);
+      const s = new PhysicsShapeSphere(Vector3.Zero(), 0.25, t.scene);
+      const ball = containerBody(t, new Vector3(2, 0.5, 0), PhysicsMotionType.DYNAMIC, [[s, Vector3.Zero()]]);
+      let entered = 0;
+      t.plugin.onTriggerCollisionObservable.add((e) => {
+        if (e.type === PhysicsEventType.TRIGGER_ENTERED) entered++;
+      });
+      t.step(60);
+      // Resting on the solid leaf: centre one radius (0.25 m) above the floor's top, within the contact's slop.
+      expect(ball.transformNode.position.y).toBeCloseTo(0.25, 1);
+      const world = (t.plugin as unknown as { world: { getShape(h: number): unknown; hasChildSurfaces(h: number): boolean } }).world;
+      const h = (floor._pluginData as { handle: number }).handle;
+      leaf.isTrigger = true;
+      // One path: the trigger child is a per-child surface of the body, not a flag baked into the compound.
+      expect((world.getShape(h) as { triggerChildCount: number }).triggerChildCount).toBe(0);
+      expect(world.hasChildSurfaces(h)).toBe(true);
+      t.step(60);
+      // No contact any more: 1 s of free fall from rest ends 4.9 m lower (below -4 m), and the leaf reports it.
+      expect(ball.transformNode.position.y).toBeLessThan(-4);
+      expect(entered).toBe(1);
+    } finally {
+      t.dispose();
+    }
+  });
+});
