@@ -50,7 +50,7 @@ import { applyLeafSurfaces } from "./leafSurfaces";
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
 import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
 import { HknpFacade } from "./hknpFacade";
-import { PhysicsSnapshot, SnapshotBridge } from "./snapshot";
+import { PhysicsSnapshot, SnapshotBridge, type PhysicsSnapshotSource } from "./snapshot";
 import { PluginQueries } from "./queries";
 import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber, quaternion, vector3 } from "./validation";
 
@@ -331,9 +331,10 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   /**
    * Puts the scene back to a snapshot of this plugin, Babylon transforms included: the next steps are bit for
    * bit those that followed the snapshot. Throws, changing nothing, if bodies, constraints or shapes were
-   * created, disposed or reassigned since (snapshot.ts).
+   * created, disposed or reassigned since (snapshot.ts). Takes a snapshot, what `structuredClone` or
+   * `postMessage` make of one, or its bytes.
    */
-  restore(snapshot: PhysicsSnapshot): void {
+  restore(snapshot: PhysicsSnapshotSource): void {
     this._checkAlive("restore");
     this._snapshots.restore(snapshot);
   }
