@@ -6,7 +6,8 @@
  *
  * Failing seeds are printed. Replay one with its operation log:
  *   FUZZ_SEED=1234 npx vitest run test/reliability/fuzz.test.ts
- * (FUZZ_COUNT=n runs the first n seeds only; FUZZ_OPS=n changes the sequence length.)
+ * (FUZZ_COUNT=n runs the first n seeds only; FUZZ_OPS=n changes the sequence length; FUZZ_WIDE=1 replays with the
+ * wide fuzz's operations, ./fuzzWide.test.ts.)
  */
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -28,7 +29,7 @@ describe("plugin fuzz", () => {
   if (process.env.FUZZ_SEED !== undefined) {
     const seed = Number(process.env.FUZZ_SEED);
     it(`replays seed ${seed}`, () => {
-      const { failures, known, logs } = runSeeds([seed], { ops: OPS, perScene: 1, verbose: true });
+      const { failures, known, logs } = runSeeds([seed], { ops: OPS, perScene: 1, verbose: true, wide: !!process.env.FUZZ_WIDE });
       console.log((logs.get(seed) ?? []).join("\n"));
       for (const k of known) console.log(`known engine bug at op ${k.op} (${k.what}): ${k.error}`);
       if (failures.length > 0) console.log(report(failures));
