@@ -161,8 +161,8 @@ export class ConstraintBridge {
     const axisB = vec("axisB", options.axisB, () => new Vector3(1, 0, 0));
     if (axisA.lengthSquared() < 1e-18) throw new RangeError(`${fn}: options.axisA must be a non-zero vector, got ${axisA.toString()}`);
     if (axisB.lengthSquared() < 1e-18) throw new RangeError(`${fn}: options.axisB must be a non-zero vector, got ${axisB.toString()}`);
-    const perpAxisA = vec("perpAxisA", options.perpAxisA, () => axisA.getNormalToRef(new Vector3()));
-    const perpAxisB = vec("perpAxisB", options.perpAxisB, () => axisB.getNormalToRef(new Vector3()));
+    const perpAxisA = perpendicular(vec("perpAxisA", options.perpAxisA, () => axisA.getNormalToRef(new Vector3())), axisA);
+    const perpAxisB = perpendicular(vec("perpAxisB", options.perpAxisB, () => axisB.getNormalToRef(new Vector3())), axisB);
 
     const axes = this._axes(fn, constraint, type, options.maxDistance);
     const desc: JointDescription = {
@@ -435,4 +435,20 @@ export class ConstraintBridge {
     links.length = 0;
     (links as DisposedMark).disposed = true;
   }
+}
+
+/**
+ * `perp`, or the perpendicular an omitted one gets (`axis.getNormalToRef()`) where `perp` is parallel to
+ * `axis`: Babylon's documented 6-DoF example gives perpAxis (1, 0, 0) beside the default axis (1, 0, 0), and
+ * Havok accepts it. "Parallel" is the engine's test (`frameFromAxes`: less than 1e-6 of the unit `perp` left
+ * off the axis). A zero `perp` is left for the engine to refuse by name.
+ */
+function perpendicular(perp: Vector3, axis: Vector3): Vector3 {
+  const pl = perp.length();
+  if (!(pl > 1e-9)) return perp;
+  const al = axis.length();
+  const d = Vector3.Dot(perp, axis) / (pl * al);
+  // |perp/pl - d axis/al|^2 = 1 - d^2 for unit vectors.
+  if (!(1 - d * d > 1e-12)) return axis.getNormalToRef(perp);
+  return perp;
 }

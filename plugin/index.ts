@@ -3,7 +3,7 @@
  * HavokPlugin) and the whole engine API.
  */
 export { ContinuumPlugin, type ContinuumPluginOptions } from "./continuumPlugin";
-export { PhysicsSnapshot } from "./snapshot";
+export { PhysicsSnapshot, type ClonedPhysicsSnapshot, type PhysicsSnapshotSource } from "./snapshot";
 export type { ContinuumPhysicsMaterial } from "./materials";
 export { WheelConstraint, type WheelConstraintOptions } from "./wheelConstraint";
 export * from "../src/index";

@@ -2,7 +2,8 @@
  * Mass properties: Babylon/Havok <-> engine.
  *
  * Babylon (Havok) inertia is principal moments *per unit mass*; the engine's is absolute (kg m^2). Both use
- * mass 0 = infinite mass and a 0 inertia component = infinite inertia about that axis.
+ * mass 0 = infinite mass and a 0 inertia component = infinite inertia about that axis; the two are
+ * independent (mass 0 with inertia (0, 1, 0) turns about y only, with the inertia taken as absolute).
  *
  * Havok's rule (HK `_internalUpdateMassProperties`): the applied properties are the shape-computed ones with
  * each *defined* user field replacing the computed one, recomputed on every shape change. Since inertia is
@@ -40,13 +41,18 @@ export class EffectiveMass {
     };
   }
 
-  /** The engine's complete mass properties (absolute inertia). */
+  /**
+   * The engine's complete mass properties (absolute inertia). Mass 0 (infinite) keeps the inertia as given,
+   * as Havok does: a 1 N s impulse 0.5 m off the axis of a mass-0 box with inertia (0, 1, 0) spins it at
+   * 0.5 rad/s there (a wheel on a fixed axle); scaling by the mass would make it infinite too.
+   */
   toEngine(): MassProperties {
     const m = this.mass;
+    const s = m > 0 ? m : 1;
     return {
       mass: m,
       centerOfMass: { x: this.cx, y: this.cy, z: this.cz },
-      inertia: { x: this.ix * m, y: this.iy * m, z: this.iz * m },
+      inertia: { x: this.ix * s, y: this.iy * s, z: this.iz * s },
       inertiaOrientation: { x: this.qx, y: this.qy, z: this.qz, w: this.qw },
     };
   }

@@ -65,15 +65,47 @@ export class PhysicsSnapshot {
     if (bytes instanceof ArrayBuffer) buf = bytes.slice(0);
     else if (ArrayBuffer.isView(bytes)) buf = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice().buffer;
     else throw new TypeError(`PhysicsSnapshot.fromBytes: bytes must be an ArrayBuffer or a typed array, got ${String(bytes)}`);
-    if (buf.byteLength < HEADER_BYTES) throw new RangeError(`PhysicsSnapshot.fromBytes: bytes must be a snapshot, got ${buf.byteLength} bytes`);
-    const v = new DataView(buf);
-    if (v.getUint32(0, true) !== MAGIC) throw new RangeError("PhysicsSnapshot.fromBytes: bytes must be a snapshot (they do not start with the snapshot mark)");
-    const version = v.getUint32(4, true);
-    if (version !== VERSION) throw new RangeError(`PhysicsSnapshot.fromBytes: snapshot version ${version} is not supported (this build reads ${VERSION})`);
-    const length = v.getUint32(8, true);
-    if (length !== buf.byteLength) throw new RangeError(`PhysicsSnapshot.fromBytes: the snapshot is truncated or padded (${buf.byteLength} bytes, its header says ${length})`);
+    checkHeader("PhysicsSnapshot.fromBytes", "bytes", buf, buf.byteLength);
     return new PhysicsSnapshot(buf);
   }
+}
+
+/**
+ * What `structuredClone` and `postMessage` make of a {@link PhysicsSnapshot} (how a snapshot reaches a Worker
+ * or IndexedDB): a plain object with the snapshot's own fields, its class gone.
+ */
+export interface ClonedPhysicsSnapshot {
+  readonly _buf: ArrayBuffer;
+  readonly _length: number;
+}
+
+/** Anything `restore` takes: a snapshot, its structured clone, or its bytes (`toBytes()`). */
+export type PhysicsSnapshotSource = PhysicsSnapshot | ClonedPhysicsSnapshot | ArrayBuffer | ArrayBufferView;
+
+/** Throws (naming `fn` and `what`) unless the first `length` bytes of `buf` are a snapshot of this version. */
+function checkHeader(fn: string, what: string, buf: ArrayBuffer, length: number): void {
+  if (length < HEADER_BYTES) throw new RangeError(`${fn}: ${what} must be a snapshot, got ${length} bytes`);
+  const v = new DataView(buf);
+  if (v.getUint32(0, true) !== MAGIC) throw new RangeError(`${fn}: ${what} must be a snapshot (they do not start with the snapshot mark)`);
+  const version = v.getUint32(4, true);
+  if (version !== VERSION) throw new RangeError(`${fn}: snapshot version ${version} is not supported (this build reads ${VERSION})`);
+  const headerLength = v.getUint32(8, true);
+  if (headerLength !== length) throw new RangeError(`${fn}: the snapshot is truncated or padded (${length} bytes, its header says ${headerLength})`);
+}
+
+/**
+ * `source` as a snapshot: itself; a structured clone wrapped as it is (checked, not copied: restore keeps
+ * nothing of it); bytes read by {@link PhysicsSnapshot.fromBytes}.
+ */
+function asSnapshot(fn: string, source: PhysicsSnapshotSource): PhysicsSnapshot {
+  if (source instanceof PhysicsSnapshot) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return PhysicsSnapshot.fromBytes(source);
+  const o = source as Partial<ClonedPhysicsSnapshot> | null;
+  if (o !== null && typeof o === "object" && o._buf instanceof ArrayBuffer && Number.isInteger(o._length) && (o._length as number) <= o._buf.byteLength) {
+    checkHeader(fn, "snapshot", o._buf, o._length as number);
+    return new PhysicsSnapshot(o._buf, o._length);
+  }
+  throw new TypeError(`${fn}: snapshot must be a PhysicsSnapshot, its structured clone or its bytes, got ${String(source)}`);
 }
 
 /** What the snapshot code needs from the plugin (its private state). */
@@ -230,8 +262,8 @@ export class SnapshotBridge implements ShapeTable {
 
   // ---------------------------------------------------------------- restore
 
-  restore(snapshot: PhysicsSnapshot): void {
-    if (!(snapshot instanceof PhysicsSnapshot)) throw new TypeError(`restore: snapshot must be a PhysicsSnapshot, got ${String(snapshot)}`);
+  restore(source: PhysicsSnapshotSource): void {
+    const snapshot = asSnapshot("restore", source);
     const world = this.host.getWorld(),
       records = this.host.records;
     const r = new ByteReader(snapshot._buf, HEADER_BYTES, snapshot._length);

@@ -204,7 +204,19 @@ export function integratePositions(b: BodySet, active: IntList, h: number): void
     let ny = qy + hh * (wy * qw + wz * qx - wx * qz);
     let nz = qz + hh * (wz * qw + wx * qy - wy * qx);
     let nw = qw + hh * (-wx * qx - wy * qy - wz * qz);
-    const l = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+    let l2 = nx * nx + ny * ny + nz * nz + nw * nw;
+    if (!(l2 < Infinity)) {
+      // A spin past ~1e155 rad/s (a body flung by a solver fed 1e30 m inputs) overflows the squared length
+      // while every component is finite: 1 / sqrt then gives 0, a zero quaternion that no setter accepts and the
+      // non-finite guard does not see. Scale by the largest component first; NaN stays NaN for the guard.
+      const m = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz), Math.abs(nw));
+      nx /= m;
+      ny /= m;
+      nz /= m;
+      nw /= m;
+      l2 = nx * nx + ny * ny + nz * nz + nw * nw;
+    }
+    const l = 1 / Math.sqrt(l2);
     nx *= l;
     ny *= l;
     nz *= l;

@@ -1025,9 +1025,11 @@ export class World extends WorldState {
     const inv = [0, 0, 0],
       fwd = [0, 0, 0];
     const I = [p.inertia.x, p.inertia.y, p.inertia.z];
+    // Mass and inertia are independent: mass 0 with a finite moment turns about that axis (a wheel on a
+    // fixed axle), as MassProperties documents.
     for (let k = 0; k < 3; k++) {
-      inv[k] = dynamic && p.mass > 0 && I[k] > 0 ? 1 / I[k] : 0;
-      fwd[k] = dynamic && p.mass > 0 && I[k] > 0 ? I[k] : 0;
+      inv[k] = dynamic && I[k] > 0 ? 1 / I[k] : 0;
+      fwd[k] = dynamic && I[k] > 0 ? I[k] : 0;
     }
     const q = p.inertiaOrientation;
     diagRotated(inv, q, b.invInertiaLocal, i * 6);

@@ -200,6 +200,8 @@ export class Sequence {
   private observerRate: number;
   private inObserver = 0;
   verbose = false;
+  /** Operations of the wide fuzz only (fuzzWide.test.ts); off, the seeds' streams are those of fuzz.test.ts. */
+  wide = false;
 
   constructor(
     readonly fs: FuzzScene,
@@ -769,6 +771,18 @@ export class Sequence {
           b.setPrestepType(1);
           n.position.set(r.range(-3, 3), r.range(0.3, 4), r.range(-3, 3));
         });
+        if (this.wide) {
+          // The wide fuzz also turns the node, sometimes to a pose no body can take (the prestep must keep
+          // the body and the step go on), and leaves the prestep on for the steps that follow.
+          const q = this.quat();
+          const euler = r.chance(0.2);
+          this.run(`teleport rotation ${euler ? "euler" : q.q}`, () => {
+            if (euler) {
+              n.rotationQuaternion = null;
+              n.rotation.set(r.range(-3, 3), r.range(-3, 3), r.range(-3, 3));
+            } else n.rotationQuaternion = q.q;
+          });
+        }
         break;
       }
       case 17: {
@@ -1201,6 +1215,8 @@ export interface FuzzOptions {
   /** Sequences per shared scene. */
   perScene: number;
   verbose?: boolean;
+  /** The wide fuzz's extra operations (see {@link Sequence.wide}). */
+  wide?: boolean;
 }
 
 /** Runs the seeds [from, to) and returns the failures (a failing sequence gets a fresh scene afterwards). */
@@ -1226,6 +1242,7 @@ export function runSeeds(
       used++;
       const seq = new Sequence(fs, seed);
       seq.verbose = !!opts.verbose;
+      seq.wide = !!opts.wide;
       try {
         seq.runOps(opts.ops);
       } catch (e) {

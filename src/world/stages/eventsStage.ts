@@ -73,8 +73,12 @@ export function buildEvents(ws: WorldState): void {
         }
       }
     }
-    // Touching: the solver pushed, or the surfaces are within a small contact tolerance.
-    if (best >= 0 && (total > 0 || minSep <= TOUCH_TOLERANCE)) {
+    // Touching: the solver pushed. No impulse, no event (Havok raises none for bodies that only touch, e.g.
+    // side by side moving together); a pair that has begun stays touching while its surfaces are within
+    // the contact tolerance, so a resting contact whose impulse drops to 0 for a step does not flicker
+    // Ended / Began.
+    const wasTouching = prev.find(ha, hb) >= 0;
+    if (best >= 0 && (total > 0 || (wasTouching && minSep <= TOUCH_TOLERANCE))) {
       const mi = Math.floor(best / (4 * CONTACT));
       const nx = hd[mi * HEADER + HeaderField.normalX],
         ny = hd[mi * HEADER + HeaderField.normalX + 1],
@@ -90,7 +94,7 @@ export function buildEvents(ws: WorldState): void {
       pl[e * 6 + 3] = nx;
       pl[e * 6 + 4] = ny;
       pl[e * 6 + 5] = nz;
-      const type = prev.find(ha, hb) >= 0 ? ContactEventType.Persisted : ContactEventType.Began;
+      const type = wasTouching ? ContactEventType.Persisted : ContactEventType.Began;
       const k = ev.add(ha, hb, type, pl, e * 6);
       ev.separation[k] = minSep;
       ev.impulse[k] = total;
