@@ -22,6 +22,7 @@
  * Integers only as arguments (V8 boxes doubles passed to a call it does not inline).
  */
 import type { BodySet } from "./bodySet";
+import { grown } from "../collections/growth";
 
 /** Per manifold: tangents t1 (0..2) and t2 (3..5), the inverse 2x2 effective mass (6..8), bound per unit normal impulse (9), impulses (10, 11). */
 const R_T1 = 0,
@@ -41,10 +42,8 @@ const delta = new Float64Array(2);
 
 /** Makes room for `count` manifolds (grows only; called once per step before the prepares). */
 export function ensureRolling(count: number): void {
-  if (count * STRIDE <= rows.length) return;
-  let cap = rows.length / STRIDE;
-  while (cap < count) cap *= 2;
-  rows = new Float64Array(cap * STRIDE);
+  // The prepares rewrite every row before the solve reads it: nothing live to keep (collections/growth.ts).
+  rows = grown(rows, count * STRIDE, 0);
 }
 
 /**
