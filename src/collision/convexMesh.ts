@@ -753,8 +753,12 @@ export function collideConvexTrianglesInto(
       if (haveWitness) {
         // Which triangle feature holds the witness (barycentric, with a relative tolerance)?
         classify();
+        // An active edge or vertex keeps the GJK/EPA normal whichever side it points to (Jolt's
+        // ActiveEdges::FixNormal replaces only an inactive feature's normal by the face's): a convex beside the
+        // triangle, across its edge or behind it, is pushed along the true nearest feature, not through the
+        // face plane by its whole extent (a plate beside a cube's top edge, a sphere beyond a free edge).
         const align = st.nx * nsx + st.ny * nsy + st.nz * nsz;
-        if (align > 1 - 1e-6 || align <= 0 || baryKind === KIND_FACE) {
+        if (align > 1 - 1e-6 || baryKind === KIND_FACE) {
           face = true;
         } else {
           let active = false;
@@ -801,7 +805,10 @@ export function collideConvexTrianglesInto(
           classify();
           kind = baryKind;
         }
-        const d = (st.pbx - st.pax) * nsx + (st.pby - st.pay) * nsy + (st.pbz - st.paz) * nsz;
+        // Along the face normal, but never deeper than the true (GJK/EPA) penetration: a convex beside the
+        // triangle has its witness off to the side, where the offset along the normal is no depth at all.
+        let d = (st.pbx - st.pax) * nsx + (st.pby - st.pay) * nsy + (st.pbz - st.paz) * nsz;
+        if (d > st.wDepth) d = st.wDepth;
         if (d < -margin) continue;
         candX[0] = st.pax + nsx * 0.5 * d;
         candY[0] = st.pay + nsy * 0.5 * d;
