@@ -315,15 +315,21 @@ function cylinderMeshFeature(c: Cylinder): void {
   const y = ly > 0 ? h : -h;
   st.featH0 = r * l + (ly < 0 ? -ly : ly) * h;
   featN = 0;
-  if (l < FEATURE_SIN_TOL) {
-    // Cap polygon about its outward normal (+Y: x = sin, z = cos; -Y mirrored).
+  const ay = ly < 0 ? -ly : ly;
+  const side = ay < FEATURE_SIN_TOL;
+  if (l <= ay || (!side && st.margin > r)) {
+    // Cap polygon about its outward normal (+Y: x = sin, z = cos; -Y mirrored): for any direction nearer the axis
+    // than the side, as Jolt's CylinderShape::GetSupportingFace, and for a tilted cylinder whose speculative margin
+    // exceeds its radius (it moves farther than its size in a step). The rim point alone is one contact: it stops
+    // that point, and the impulse spins the rest of the cap through the triangle within the step (a coin falling
+    // at 0.33 m a step, or settling on a thin heightfield); each cap point within the margin gets its own.
     const xs = ly > 0 ? r : -r;
     for (let k = 0; k < CAP_N; k++) emitLocal(xs * CAP_SIN[k], y, r * CAP_COS[k], k);
     return;
   }
   const ux = (r * lx) / l,
     uz = (r * lz) / l;
-  if ((ly < 0 ? -ly : ly) < FEATURE_SIN_TOL) {
+  if (side) {
     emitLocal(ux, -h, uz, CAP_N);
     emitLocal(ux, h, uz, CAP_N + 1);
   } else emitLocal(ux, y, uz, CAP_N + 2);
