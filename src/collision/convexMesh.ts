@@ -10,9 +10,9 @@
  *    until the convex is three quarters through (a body below a ground mesh is pushed down).
  * 2. The normal: GJK (separated, speculative) or EPA (overlapping) between the convex and the triangle
  *    gives the closest features. When the triangle's witness lies on an edge or vertex that is not
- *    active from that side (flat and concave edges, precomputed like Jolt's active edges), or the normal
- *    is on the wrong side, the normal becomes nS. Triangles whose edges are all inactive from that side
- *    skip GJK: their normal is always nS.
+ *    active from that side (flat and concave edges, precomputed like Jolt's active edges), the normal
+ *    becomes nS; an active edge or vertex keeps its own, whichever side it points to (a convex beside the
+ *    triangle). Triangles whose edges are all inactive from that side skip GJK: their normal is always nS.
  * 3. Contacts: with a face normal, the convex's supporting feature along -nS (a polygon, segment or
  *    point: from the hull's topology for hulls, the incident face for boxes, from a ring of perturbed
  *    support queries for other shapes) is clipped against the triangle's side planes, each point measured against the triangle's
@@ -294,8 +294,9 @@ function emitLocal(x: number, y: number, z: number, id: number): void {
 
 /**
  * Supporting feature of a cylinder along (st.featDx, featDy, featDz) from its exact shape, as the convex
- * pairs take it (convexGeneric's cylinderFeature): the cap polygon when the direction is within
- * FEATURE_SIN_TOL of the axis, the side line when it is within that of perpendicular, else the rim point.
+ * pairs take it (convexGeneric's cylinderFeature): the cap polygon when the direction is nearer the axis
+ * than the side (or the cylinder is fast, below), the side line when it is within FEATURE_SIN_TOL of
+ * perpendicular, else the rim point.
  * The ring of perturbed supports (ringFeature) would return a patch of rim points around the side line,
  * and a rolling wheel's rim points ahead of the line move into the ground at omega r sin(tilt): they
  * pushed back against the rolling (7 units/s^2 of loss at 40 units/s, Havok 1.2) and, off-centre, steered
