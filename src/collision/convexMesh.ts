@@ -812,10 +812,11 @@ export function collideConvexTrianglesInto(
           classify();
           kind = baryKind;
         }
-        // Along the face normal, but never deeper than the true (GJK/EPA) penetration: a convex beside the
-        // triangle has its witness off to the side, where the offset along the normal is no depth at all.
+        // Along the face normal (the gap to the plane a flat neighbour continues), but no penetration from a
+        // triangle GJK proves the convex apart from: beside it (or beyond a closed mesh's far face, behind its plane)
+        // the witness is off to the side, where the offset along the normal is no depth at all.
         let d = (st.pbx - st.pax) * nsx + (st.pby - st.pay) * nsy + (st.pbz - st.paz) * nsz;
-        if (d > st.wDepth) d = st.wDepth;
+        if (d > 0 && st.wDepth < 0) d = st.wDepth;
         if (d < -margin) continue;
         candX[0] = st.pax + nsx * 0.5 * d;
         candY[0] = st.pay + nsy * 0.5 * d;
