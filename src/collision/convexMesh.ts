@@ -10,9 +10,9 @@
  *    until the convex is three quarters through (a body below a ground mesh is pushed down).
  * 2. The normal: GJK (separated, speculative) or EPA (overlapping) between the convex and the triangle
  *    gives the closest features. When the triangle's witness lies on an edge or vertex that is not
- *    active from that side (flat and concave edges, precomputed like Jolt's active edges), or the normal
- *    is on the wrong side, the normal becomes nS. Triangles whose edges are all inactive from that side
- *    skip GJK: their normal is always nS.
+ *    active from that side (flat and concave edges, precomputed like Jolt's active edges), the normal
+ *    becomes nS; an active edge or vertex keeps its own, whichever side it points to (a convex beside the
+ *    triangle). Triangles whose edges are all inactive from that side skip GJK: their normal is always nS.
  * 3. Contacts: with a face normal, the convex's supporting feature along -nS (a polygon, segment or
  *    point: from the hull's topology for hulls, the incident face for boxes, from a ring of perturbed
  *    support queries for other shapes) is clipped against the triangle's side planes, each point measured against the triangle's
@@ -294,8 +294,9 @@ function emitLocal(x: number, y: number, z: number, id: number): void {
 
 /**
  * Supporting feature of a cylinder along (st.featDx, featDy, featDz) from its exact shape, as the convex
- * pairs take it (convexGeneric's cylinderFeature): the cap polygon when the direction is within
- * FEATURE_SIN_TOL of the axis, the side line when it is within that of perpendicular, else the rim point.
+ * pairs take it (convexGeneric's cylinderFeature): the cap polygon when the direction is nearer the axis
+ * than the side (or the cylinder is fast, below), the side line when it is within FEATURE_SIN_TOL of
+ * perpendicular, else the rim point.
  * The ring of perturbed supports (ringFeature) would return a patch of rim points around the side line,
  * and a rolling wheel's rim points ahead of the line move into the ground at omega r sin(tilt): they
  * pushed back against the rolling (7 units/s^2 of loss at 40 units/s, Havok 1.2) and, off-centre, steered
@@ -315,15 +316,21 @@ function cylinderMeshFeature(c: Cylinder): void {
   const y = ly > 0 ? h : -h;
   st.featH0 = r * l + (ly < 0 ? -ly : ly) * h;
   featN = 0;
-  if (l < FEATURE_SIN_TOL) {
-    // Cap polygon about its outward normal (+Y: x = sin, z = cos; -Y mirrored).
+  const ay = ly < 0 ? -ly : ly;
+  const side = ay < FEATURE_SIN_TOL;
+  if (l <= ay || (!side && st.margin > r)) {
+    // Cap polygon about its outward normal (+Y: x = sin, z = cos; -Y mirrored): for any direction nearer the axis
+    // than the side, as Jolt's CylinderShape::GetSupportingFace, and for a tilted cylinder whose speculative margin
+    // exceeds its radius (it moves farther than its size in a step). The rim point alone is one contact: it stops
+    // that point, and the impulse spins the rest of the cap through the triangle within the step (a coin falling
+    // at 0.33 m a step, or settling on a thin heightfield); each cap point within the margin gets its own.
     const xs = ly > 0 ? r : -r;
     for (let k = 0; k < CAP_N; k++) emitLocal(xs * CAP_SIN[k], y, r * CAP_COS[k], k);
     return;
   }
   const ux = (r * lx) / l,
     uz = (r * lz) / l;
-  if ((ly < 0 ? -ly : ly) < FEATURE_SIN_TOL) {
+  if (side) {
     emitLocal(ux, -h, uz, CAP_N);
     emitLocal(ux, h, uz, CAP_N + 1);
   } else emitLocal(ux, y, uz, CAP_N + 2);
@@ -753,8 +760,12 @@ export function collideConvexTrianglesInto(
       if (haveWitness) {
         // Which triangle feature holds the witness (barycentric, with a relative tolerance)?
         classify();
+        // An active edge or vertex keeps the GJK/EPA normal whichever side it points to (Jolt's
+        // ActiveEdges::FixNormal replaces only an inactive feature's normal by the face's): a convex beside the
+        // triangle, across its edge or behind it, is pushed along the true nearest feature, not through the
+        // face plane by its whole extent (a plate beside a cube's top edge, a sphere beyond a free edge).
         const align = st.nx * nsx + st.ny * nsy + st.nz * nsz;
-        if (align > 1 - 1e-6 || align <= 0 || baryKind === KIND_FACE) {
+        if (align > 1 - 1e-6 || baryKind === KIND_FACE) {
           face = true;
         } else {
           let active = false;
@@ -801,7 +812,11 @@ export function collideConvexTrianglesInto(
           classify();
           kind = baryKind;
         }
-        const d = (st.pbx - st.pax) * nsx + (st.pby - st.pay) * nsy + (st.pbz - st.paz) * nsz;
+        // Along the face normal (the gap to the plane a flat neighbour continues), but no penetration from a
+        // triangle GJK proves the convex apart from: beside it (or beyond a closed mesh's far face, behind its plane)
+        // the witness is off to the side, where the offset along the normal is no depth at all.
+        let d = (st.pbx - st.pax) * nsx + (st.pby - st.pay) * nsy + (st.pbz - st.paz) * nsz;
+        if (d > 0 && st.wDepth < 0) d = st.wDepth;
         if (d < -margin) continue;
         candX[0] = st.pax + nsx * 0.5 * d;
         candY[0] = st.pay + nsy * 0.5 * d;

@@ -13,6 +13,7 @@
  * their triangle (bits 14-30), so a point keeps its warm start when the group's key or its membership changes.
  */
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
+import { grown } from "../collections/growth";
 import { selectFourContacts, selectNormal } from "./featureClip";
 
 /** cos 5 degrees: Jolt's default PhysicsSettings::mContactNormalCosMaxDeltaRotation. */
@@ -37,14 +38,18 @@ let taken = new Uint8Array(16);
 const kept: ContactManifold[] = [];
 const dropped: ContactManifold[] = [];
 
-function grow(n: number): void {
+/**
+ * Room for n candidates, keeping the `live` gathered so far (collections/growth.ts): a group that outgrows the
+ * arrays mid-gather keeps its first points, so a scene's contacts never depend on whether an earlier scene in the
+ * process grew them first.
+ */
+function grow(n: number, live: number): void {
   if (n <= cx.length) return;
-  const cap = Math.max(n, 2 * cx.length);
-  cx = new Float64Array(cap);
-  cy = new Float64Array(cap);
-  cz = new Float64Array(cap);
-  cd = new Float64Array(cap);
-  cid = new Int32Array(cap);
+  cx = grown(cx, n, live);
+  cy = grown(cy, cx.length, live);
+  cz = grown(cz, cx.length, live);
+  cd = grown(cd, cx.length, live);
+  cid = grown(cid, cx.length, live);
 }
 
 /**
@@ -118,7 +123,7 @@ export function mergeTriangleManifolds(out: ManifoldBuffer, start: number, conve
     for (let k = 0; k < m.count; k++) m.featureId[k] = (m.featureId[k] & ID_MASK) | tag;
   }
   if (total <= 1) return;
-  if (taken.length < total) taken = new Uint8Array(Math.max(total, 2 * taken.length));
+  taken = grown(taken, total, 0); // cleared below before it is read
   taken.fill(0, 0, total);
   let w = 0,
     d = 0;
@@ -139,7 +144,7 @@ export function mergeTriangleManifolds(out: ManifoldBuffer, start: number, conve
       if (r !== s && m.normalX * nx + m.normalY * ny + m.normalZ * nz < MERGE_COS) continue;
       taken[r] = 1;
       members++;
-      grow(n + m.count);
+      grow(n + m.count, n);
       for (let k = 0; k < m.count; k++) {
         cx[n] = m.positionX[k];
         cy[n] = m.positionY[k];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Box, Capsule, Compound, Cylinder, Heightfield, ManifoldBuffer, Pose, Sphere, TriangleMesh, collideShapes, type ContactManifold } from "../../src/index";
+import { Box, Capsule, Compound, ConvexHull, Cylinder, Heightfield, ManifoldBuffer, Pose, Sphere, TriangleMesh, collideShapes, type ContactManifold } from "../../src/index";
 import { boxMesh, grid } from "../shapes/meshHelpers";
 import { pose } from "./helpers";
 
@@ -181,4 +181,52 @@ describe("convex vs triangle mesh", () => {
     const b = run(new Box(0.5, 0.5, 0.5), pose(0.2501, 0.4991, 0.2499), m, I).map((x) => [x.childB, Array.from(x.featureId.slice(0, x.count))]);
     expect(b).toEqual(a);
   });
+});
+
+describe("a convex beside a triangle gets the nearest feature's normal and depth, never the face's (issue 29, item 7)", () => {
+  // Each shape's half-extent along x (its centre is placed that far, less the 2 mm overlap, beyond the face or edge).
+  const shapes: [string, () => Parameters<typeof collideShapes>[0], number][] = [
+    ["sphere", () => new Sphere(0.05), 0.05],
+    ["capsule", () => new Capsule(0.03, 0.03), 0.03],
+    ["cylinder", () => new Cylinder(0.03, 0.04), 0.03],
+    ["box", () => new Box(0.02, 0.05, 0.05), 0.02],
+    ["hull", () => new ConvexHull([-0.02, -0.05, -0.05, 0.02, -0.05, -0.05, -0.02, 0.05, -0.05, 0.02, 0.05, -0.05, -0.02, -0.05, 0.05, 0.02, -0.05, 0.05, -0.02, 0.05, 0.05, 0.02, 0.05, 0.05]), 0.02],
+  ];
+  /** The deepest contact and the least |normal . axis| among the penetrating contacts of all manifolds. */
+  function worst(ms: ContactManifold[], ax: number, ay: number): { depth: number; align: number } {
+    let depth = 0,
+      align = 1;
+    for (const m of ms)
+      for (let i = 0; i < m.count; i++) {
+        if (m.depth[i] <= 0) continue;
+        depth = Math.max(depth, m.depth[i]);
+        align = Math.min(align, Math.abs(m.normalX * ax + m.normalY * ay));
+      }
+    return { depth, align };
+  }
+  for (const [name, make, hx] of shapes) {
+    it(`${name}: sunk 2 mm into a closed mesh cube's side, reaching 2-5 cm above its top: pushed out along the side's normal`, () => {
+      // Cube [-0.1, 0.1]^3; the shape's centre 1 cm below the top, 2 mm into the +x face.
+      const ms = run(make(), pose(0.1 + hx - 0.002, 0.09, 0), boxMesh(0.1, 0.1, 0.1), I, 0.01);
+      const w = worst(ms, 1, 0);
+      // The overlap is 2 mm along x (the sphere also overlaps the top edge by 1 mm, along (0.98, -0.2)). The top
+      // face's normal claimed 1-5 cm along y: the shape's extent below the top plane.
+      expect(w.depth).toBeGreaterThan(0.0019);
+      expect(w.depth).toBeLessThan(0.002 + 1e-6);
+      expect(w.align).toBeGreaterThan(0.97);
+    });
+    it(`${name}: beside a heightfield's free edge, its centre 1 cm over the surface: no face-normal depth`, () => {
+      // A flat 1 x 1 m heightfield at y = 0, x in [-0.5, 0.5], cells of 0.25 m; the shape, reaching 3-4 cm below the
+      // surface beyond it, overlaps the edge x = 0.5 by at most 2 mm along x, between two of the edge's vertices. (At
+      // a vertex, the triangle that meets the edge only there has no active edge of its own and still takes its face
+      // normal: not fixed here.)
+      const hf = new Heightfield(1, 1, 5, 5, new Float64Array(25));
+      const ms = run(make(), pose(0.5 + hx - 0.002, 0.01, 0.125), hf, I, 0.01);
+      const w = worst(ms, 1, 0);
+      // Nothing is deeper than the 2 mm of overlap with the edge (the face normal claimed up to 4 cm, the shape's
+      // extent below the surface), and what penetrates is pushed off the edge, not up through the face.
+      expect(w.depth).toBeLessThan(0.002 + 1e-6);
+      if (w.depth > 0) expect(w.align).toBeGreaterThan(0.7);
+    });
+  }
 });
