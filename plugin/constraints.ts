@@ -33,7 +33,7 @@ import type {
 import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import type { PhysicsConstraint } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
 import type { Nullable } from "@babylonjs/core/types.js";
-import type { JointAxisDescription, JointDescription } from "../src/dynamics/joint6dof";
+import type { JointAxisDescription, JointDescription } from "../src/dynamics/joints/joint6dof";
 import type { World } from "../src/world/world";
 import type { BodyRecord } from "./bodyRecord";
 import { bool, enumValue, finiteNumber, vector3 } from "./validation";

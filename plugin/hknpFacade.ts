@@ -41,7 +41,7 @@ import { ShapeCastResult } from "../src/queries/shapeCast";
 import { ShapeProximityResult } from "../src/queries/shapeProximity";
 import type { QueryFilter } from "../src/queries/queryFilter";
 import type { World } from "../src/world/world";
-import { JointAxis, MotorType } from "../src/dynamics/joint6dof";
+import { JointAxis, MotorType } from "../src/dynamics/joints/joint6dof";
 import type { BodyRecord } from "./bodyRecord";
 import type { JointLink } from "./constraints";
 import { HitLeaf, ShapeData } from "./shapeMapping";

@@ -1,6 +1,6 @@
 /**
  * `WheelConstraint`: a wheel joined to a chassis for ContinuumPlugin, in physical units (the engine's wheel
- * joint, src/dynamics/wheelJoint.ts). Havok's plugin has no vehicle part: its users build cars from an axle body
+ * joint, src/dynamics/joints/wheelJoint.ts). Havok's plugin has no vehicle part: its users build cars from an axle body
  * and two 6-DoF constraints per wheel and tune them by hand. This is one constraint per wheel:
  *
  * ```ts
@@ -22,7 +22,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PhysicsConstraintAxis, PhysicsConstraintMotorType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
 import { Physics6DoFConstraint, type Physics6DoFLimit } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { JointAxis, MotorType } from "../src/dynamics/joint6dof";
+import { JointAxis, MotorType } from "../src/dynamics/joints/joint6dof";
 import type { World } from "../src/world/world";
 
 export interface WheelConstraintOptions {

@@ -22,7 +22,7 @@ import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet, SlotCount } from "../dynamics/bodySet";
 import { ContactSolver } from "../dynamics/contactSolver";
 import { UnionFind } from "../dynamics/islands";
-import { JointSolver } from "../dynamics/jointSolver";
+import { JointSolver } from "../dynamics/joints/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
 import { ChildPairFilter } from "./childPairGate";
