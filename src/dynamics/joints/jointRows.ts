@@ -10,11 +10,14 @@ import { A_C, A_FPL, A_FRIC, A_K, A_MAX, A_MIN, A_MODE, A_MT, AXS, I_EQ, IPA, S_
 
 
 // Shape of a joint (bits, from its axis settings at every prepare): which axes are rigid equalities
-// solved in the blocks (bit k = axis k, LINEAR_X .. ANGULAR_Z; bit 6 stays clear), and whether any other axis (limit, motor,
-// friction, spring, distance) needs a row of its own. A ball-and-socket is SH_LIN, a hinge SH_LIN | bits
-// 4 and 5: neither needs the per-axis pass, and a ball-and-socket needs no angles at all.
+// solved in the blocks (bit k = axis k, LINEAR_X .. ANGULAR_Z), whether the point block stands for a
+// LINEAR_DISTANCE held at 0 (SH_DIST0, bit 6: then its targets are 0 whatever the linear axes say), and
+// whether any other axis (limit, motor, friction, spring, distance) needs a row of its own. A ball-and-socket
+// is SH_LIN, a hinge SH_LIN | bits 4 and 5: neither needs the per-axis pass, and a ball-and-socket needs no
+// angles at all.
 export const SH_LIN = 7,
   SH_ANG = 56,
+  SH_DIST0 = 64,
   SH_ROWS = 128,
   ALL_AXES = (1 << AXIS_COUNT) - 1;
 
@@ -209,9 +212,26 @@ export function loadLevers(st: Float64Array, so: number): void {
  */
 export function classifyAxes(cfg: Float64Array, co: number, st: Float64Array, so: number): number {
   let sh = 0;
+  // A rigid LINEAR_DISTANCE held at 0 (LOCKED, or LIMITED to max <= 0) is a ball-and-socket: the pivots
+  // coincide. One row along the separation cannot hold that: at zero length its direction is undefined
+  // (the last one is kept), so the pivot drifts across it unresisted, and a wheel on such a joint (Babylon's
+  // car demo) wobbles on its axle until the axle's free camber runs to its limit at speed. The point block
+  // holds all three directions, as Havok does.
+  const dao = co + 6 * AXS;
+  const dmode = cfg[dao + A_MODE];
+  const dist0 =
+    (dmode === AxisMode.Locked || (dmode === AxisMode.Limited && cfg[dao + A_MAX] <= 0)) && !(cfg[dao + A_K] > 0 || cfg[dao + A_C] > 0);
   for (let k = 0; k < AXIS_COUNT; k++) {
     const ao = co + k * AXS;
     const mode = cfg[ao + A_MODE];
+    if (dist0 && (k < 3 || k === 6)) {
+      // The point block's rows (their settings are moot: the pivots coincide); the distance row is not solved.
+      if (k === 6) {
+        st.fill(0, so + k * IPA, so + k * IPA + IPA);
+        sh |= SH_DIST0;
+      } else sh |= 1 << k;
+      continue;
+    }
     if (mode === AxisMode.Free && cfg[ao + A_MT] === MotorType.None && cfg[ao + A_FRIC] === 0 && cfg[ao + A_FPL] === 0) {
       st.fill(0, so + k * IPA, so + k * IPA + IPA);
       continue;
@@ -234,9 +254,11 @@ export function equalityTarget(cfg: Float64Array, ao: number): number {
  * zero offsets gets its specialised rows, everything else the generic path.
  */
 export function kindOf(cfg: Float64Array, co: number, sh: number): number {
+  const dist0 = (sh & SH_DIST0) !== 0;
+  if (dist0) sh &= ~SH_DIST0;
   const hinge = sh === (SH_LIN | 48);
   if (sh !== SH_LIN && !hinge) return JointKind.Generic;
-  for (let k = 0; k < 6; k++) {
+  for (let k = dist0 ? 3 : 0; k < 6; k++) {
     if ((sh & (1 << k)) !== 0 && equalityTarget(cfg, co + k * AXS) !== 0) return JointKind.Generic;
   }
   return hinge ? JointKind.Hinge : JointKind.Ball;
@@ -250,7 +272,7 @@ export function kindOf(cfg: Float64Array, co: number, sh: number): number {
  * block) and c' = vB + wB x rb - vA - wA x ra. Half the arithmetic of three generic rows, one velocity
  * update instead of three. The impulses stay per frame axis (softness, warm start, bias cap per axis).
  */
-export function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number): void {
+export function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: number, dist0: boolean): void {
   const mA = MS[0],
     mB = MS[1];
   const m = mA + mB;
@@ -279,7 +301,7 @@ export function solvePoint(cfg: Float64Array, co: number, st: Float64Array, so: 
     maxRecovery = PASS[P_REC];
   for (let r = 0; r < 3; r++) {
     const ao = co + r * AXS;
-    const target = cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
+    const target = dist0 || cfg[ao + A_MODE] === AxisMode.Locked ? 0 : cfg[ao + A_MIN];
     let correction = bias * (G_POS[r] - target);
     if (correction > maxRecovery) correction = maxRecovery;
     else if (correction < -maxRecovery) correction = -maxRecovery;

@@ -107,6 +107,7 @@ import {
   P_MASS,
   P_REC,
   SH_ANG,
+  SH_DIST0,
   SH_LIN,
   SH_ROWS,
   V,
@@ -405,7 +406,7 @@ export class JointSolver extends JointRegistry {
     const so = slot * ST;
     if (rows) this.solveRows(slot, h, useBias);
     if ((sh & SH_ANG) !== 0) solveAngular(this.cfg, slot * CFG + C_AXES, this.st, so, sh);
-    if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, this.st, so);
+    if ((sh & SH_LIN) === SH_LIN) solvePoint(this.cfg, slot * CFG + C_AXES, this.st, so, (sh & SH_DIST0) !== 0);
     else if ((sh & SH_LIN) !== 0) this.solveBlock(slot, sh, 0, P_REC);
   }
 
