@@ -1,6 +1,6 @@
 /**
  * `WheelConstraint`: a wheel joined to a chassis for ContinuumPlugin, in physical units (the engine's wheel
- * joint, src/dynamics/wheelJoint.ts). Havok's plugin has no vehicle part: its users build cars from an axle body
+ * joint, src/dynamics/joints/wheelJoint.ts). Havok's plugin has no vehicle part: its users build cars from an axle body
  * and two 6-DoF constraints per wheel and tune them by hand. This is one constraint per wheel:
  *
  * ```ts

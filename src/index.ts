@@ -58,9 +58,9 @@ export {
   MotorType,
   type JointAxisDescription,
   type JointDescription,
-} from "./dynamics/joint6dof";
-export { JointSolver } from "./dynamics/jointSolver";
-export { SteeringMode, WheelAxis, wheelJointDescription, type WheelJointSettings } from "./dynamics/wheelJoint";
+} from "./dynamics/joints/joint6dof";
+export { JointSolver } from "./dynamics/joints/jointSolver";
+export { SteeringMode, WheelAxis, wheelJointDescription, type WheelJointSettings } from "./dynamics/joints/wheelJoint";
 export { WorldQueries } from "./queries/worldQueries";
 export { type QueryFilter } from "./queries/queryFilter";
 export { PointProximityResult, PointShapeHit, pointShapeDistance } from "./queries/pointProximity";

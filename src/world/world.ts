@@ -13,7 +13,7 @@ import { Shape } from "../shapes/shape";
 import { BodyFlag, SlotCount } from "../dynamics/bodySet";
 import { ContactSolver, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
 import { clampSpeed, updateWorldInertia } from "../dynamics/integrator";
-import type { JointDescription } from "../dynamics/joint6dof";
+import type { JointDescription } from "../dynamics/joints/joint6dof";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
 import {
   type BodyDescription,

@@ -19,7 +19,7 @@ import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet, SlotCount } from "../dynamics/bodySet";
 import { ContactSolver } from "../dynamics/contactSolver";
-import { JointSolver } from "../dynamics/jointSolver";
+import { JointSolver } from "../dynamics/joints/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
 import { ContactEventBuffer, TriggerEventBuffer } from "./events";

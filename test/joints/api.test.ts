@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AxisMode, JointAxis, MotorType } from "../../src/dynamics/joint6dof";
-import { JointSolver } from "../../src/dynamics/jointSolver";
+import { AxisMode, JointAxis, MotorType } from "../../src/dynamics/joints/joint6dof";
+import { JointSolver } from "../../src/dynamics/joints/jointSolver";
 import { Box, MotionType, World } from "../../src/index";
 import { JointHarness } from "./harness";
 

@@ -15,8 +15,8 @@ import {
   integrateVelocities,
   updateWorldInertia,
 } from "../../src/dynamics/integrator";
-import { JointSolver } from "../../src/dynamics/jointSolver";
-import type { JointDescription } from "../../src/dynamics/joint6dof";
+import { JointSolver } from "../../src/dynamics/joints/jointSolver";
+import type { JointDescription } from "../../src/dynamics/joints/joint6dof";
 import { MotionType, type QuatLike, type Vec3Like, World, type WorldSettings } from "../../src/index";
 
 export const DT = 1 / 60;

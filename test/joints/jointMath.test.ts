@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atanRatio, ldlFactor, ldlSolve, relativeAngles, symInverse } from "../../src/dynamics/jointMath";
+import { atanRatio, ldlFactor, ldlSolve, relativeAngles, symInverse } from "../../src/dynamics/joints/jointMath";
 import { axisAngle } from "./harness";
 
 function mul(a: number[], b: number[]): number[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AxisMode, JointAxis } from "../../src/dynamics/joint6dof";
+import { AxisMode, JointAxis } from "../../src/dynamics/joints/joint6dof";
 import { MotionType } from "../../src/index";
 import { axisAngle, dist, JointHarness } from "./harness";
 

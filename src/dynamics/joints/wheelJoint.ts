@@ -17,7 +17,7 @@
  *
  * Nothing here runs in the step: the joint solver solves it as any 6-DoF joint (per-axis rows).
  */
-import type { Vec3Like } from "../math/vec3";
+import type { Vec3Like } from "../../math/vec3";
 import { AxisMode, JointAxis, type JointAxisDescription, type JointDescription, MotorType, checkNonNegative } from "./joint6dof";
 
 /** How a wheel steers: held straight, free about the suspension axis (a caster), or turned by a position motor. */

@@ -15,8 +15,8 @@
  * rad), each limited by `motorMaxForce` (N or N m). `friction` is a maximum force (N or N m) that
  * resists motion on the axis.
  */
-import { mat3ToQuat, type QuatLike } from "../math/quat";
-import type { Vec3Like } from "../math/vec3";
+import { mat3ToQuat, type QuatLike } from "../../math/quat";
+import type { Vec3Like } from "../../math/vec3";
 
 export const JointAxis = {
   LinearX: 0,

@@ -18,7 +18,7 @@
  * Everything goes through flat arrays and integer offsets (a double argument of a call V8 does not inline is
  * boxed: an allocation per call).
  */
-import type { BodySet } from "./bodySet";
+import type { BodySet } from "../bodySet";
 import { addPointInertia, symInverse } from "./jointMath";
 
 /** Joint kinds solved here (0: the generic path). */
