@@ -21,7 +21,8 @@ import { SCENES, ENGINES, sceneSleepModes, rotate } from "./scenes.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
-const DIST = path.join(root, "dist", "continuum.mjs");
+// CONTINUUM_DIST=FILE loads another build (an A/B of two bundles row by row).
+const DIST = process.env.CONTINUUM_DIST ? path.resolve(process.env.CONTINUUM_DIST) : path.join(root, "dist", "continuum.mjs");
 const DT = 1 / 60;
 
 class Unavailable extends Error {}

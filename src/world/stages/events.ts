@@ -126,7 +126,9 @@ export function buildEvents(ws: WorldState): void {
       pl[e * 6 + 4] = ny;
       pl[e * 6 + 5] = nz;
       // A pair that touched while its bodies slept touches on (its resting entry is dropped by reexamineResting).
-      const type = prev.find(ha, hb) >= 0 || (rest.count > 0 && rest.find(ha, hb) >= 0) ? ContactEventType.Persisted : ContactEventType.Began;
+      // The resting table is searched for every new pair, empty or not: a call first made when the first island
+      // sleeps has no type feedback, and V8 would deoptimise this loop there.
+      const type = prev.find(ha, hb) >= 0 || rest.find(ha, hb) >= 0 ? ContactEventType.Persisted : ContactEventType.Began;
       const k = ev.add(ha, hb, type, pl, e * 6);
       ev.separation[k] = minSep;
       ev.impulse[k] = total;
