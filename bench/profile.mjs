@@ -53,14 +53,14 @@ if (result.status !== "ok") {
 // Source map of the bundle, to name src/ files and lines.
 let map = null;
 try {
-  map = new SourceMap(JSON.parse(fs.readFileSync(path.join(root, "dist", "continuum.mjs.map"), "utf8")));
+  map = new SourceMap(JSON.parse(fs.readFileSync((process.env.CONTINUUM_DIST ? path.resolve(process.env.CONTINUUM_DIST) : path.join(root, "dist", "continuum.mjs")) + ".map", "utf8")));
 } catch {
   /* no map: bundle lines */
 }
 function where(cf) {
   const url = cf.url || "";
   if (!url) return "";
-  if (url.endsWith("/dist/continuum.mjs") && map) {
+  if (url.endsWith(process.env.CONTINUUM_DIST ? path.basename(process.env.CONTINUUM_DIST) : "/dist/continuum.mjs") && map) {
     const e = map.findEntry(cf.lineNumber, cf.columnNumber);
     if (e && e.originalSource) {
       const src = e.originalSource.replace(/^.*?\/(src|plugin)\//, "$1/");

@@ -21,7 +21,8 @@ import { SCENES, ENGINES, sceneSleepModes, rotate } from "./scenes.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
-const DIST = path.join(root, "dist", "continuum.mjs");
+// CONTINUUM_DIST=FILE loads another build (an A/B of two bundles row by row).
+const DIST = process.env.CONTINUUM_DIST ? path.resolve(process.env.CONTINUUM_DIST) : path.join(root, "dist", "continuum.mjs");
 const DT = 1 / 60;
 
 class Unavailable extends Error {}
@@ -138,7 +139,7 @@ export function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
     mesh.position.set(b.position.x, b.position.y, b.position.z);
     const q = b.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
     mesh.rotationQuaternion = new Quaternion(q.x, q.y, q.z, q.w);
-    const agg = new PhysicsAggregate(mesh, type, { mass: b.dynamic ? (b.mass ?? 1) : 0, friction: b.friction, restitution: 0, ...parameters }, scene);
+    const agg = new PhysicsAggregate(mesh, type, { mass: b.dynamic ? (b.mass ?? 1) : 0, friction: b.friction, restitution: b.restitution ?? 0, ...parameters }, scene);
     if (b.membership !== undefined) {
       agg.shape.filterMembershipMask = b.membership;
       agg.shape.filterCollideMask = b.collide;
@@ -347,13 +348,13 @@ export function buildWorldScene(C, spec, sleeping) {
       ...(b.linearVelocity ? { linearVelocity: { ...b.linearVelocity } } : {}),
       collidable: {
         shape,
-        material: { friction: b.friction },
+        material: { friction: b.friction, ...(b.restitution ? { restitution: b.restitution } : {}) },
         ...(b.continuous ? { continuity: ContinuousDetection.continuous() } : {}),
       },
-      // Mass 1 like the Babylon scenes' PhysicsAggregate({ mass: 1 }); inertia follows from the shape.
+      // The body's mass (default 1) like the Babylon scenes' PhysicsAggregate({ mass }); inertia follows from the shape.
       // Angular damping 0.1: the Babylon bodies' default (Havok's, which the plugin mirrors), so the engine
       // rows simulate the same motion as the Babylon rows.
-      ...(b.dynamic ? { massProperties: { mass: 1 }, angularDamping: 0.1 } : {}),
+      ...(b.dynamic ? { massProperties: { mass: b.mass ?? 1 }, angularDamping: 0.1 } : {}),
     });
     handles.push(h);
   }

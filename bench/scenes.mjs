@@ -21,7 +21,8 @@
 //   thin: true = the body is one thin instance of a single Babylon mesh (all thin bodies share one shape).
 //   continuous: true = ContinuousDetection.continuous() (Continuum engines); otherwise the engine default
 //     (Passive). Havok through Babylon has no such setting.
-// A body may also set mass (default 1), membership / collide (collision filter masks), and a cylinder axis: "x".
+// A body may also set mass (default 1), restitution (default 0), membership / collide (collision filter masks), and a
+// cylinder axis: "x".
 // A scene may set gravity (y, default -9.81) and timeStep (default 1/60; one step per measured step).
 // A joint: { type: "ball" | "hinge" | "sixdof", a, b (body indices), pivotA, pivotB (in each body's frame), axisA?, axisB? }
 //   sixdof = Babylon Physics6DoFConstraint with `limits` (Babylon's Physics6DoFLimit list) and `motors`
@@ -515,6 +516,104 @@ function car() {
   return { bodies, joints, gravity: -240, timeStep: 1 / 500 };
 }
 
+/**
+ * one-box: a world with one dynamic body, the smallest program a Babylon user writes: a 1 m box (mass 1, friction
+ * 0.5) released 3 m above the ground (bottom 2.5 m up) with a 20 degree tilt about x and z, so it lands on an edge,
+ * tips over and comes to rest. What the row measures is the fixed cost of a step: the plugin's and the engine's
+ * work that does not depend on how many bodies there are.
+ */
+function oneBox() {
+  const tilt = quatMul(quatAxisAngle(1, 0, 0, (20 * Math.PI) / 180), quatAxisAngle(0, 0, 1, (20 * Math.PI) / 180));
+  return {
+    bodies: [
+      ground(),
+      { kind: "box", dynamic: true, position: { x: 0, y: 3, z: 0 }, orientation: tilt, hx: 0.5, hy: 0.5, hz: 0.5, friction: FRICTION },
+    ],
+  };
+}
+
+/**
+ * A static open box standing on the ground: a floor slab `t` m thick and four walls `t` m thick around an inner
+ * space `inner` x `inner` m and `height` m tall above the floor (the floor's top face at y = t).
+ */
+function container(inner, height, t, friction) {
+  const h = inner / 2;
+  // The floor slab lies on the ground box (its top face at y = 0), so the container's floor is at y = t.
+  const wall = (x, z, hx, hz) => ({ kind: "box", dynamic: false, position: { x, y: t + height / 2, z }, hx, hy: height / 2, hz, friction });
+  return [
+    { kind: "box", dynamic: false, position: { x: 0, y: t / 2, z: 0 }, hx: h + t, hy: t / 2, hz: h + t, friction },
+    wall(h + t / 2, 0, t / 2, h + t),
+    wall(-h - t / 2, 0, t / 2, h + t),
+    wall(0, h + t / 2, h, t / 2),
+    wall(0, -h - t / 2, h, t / 2),
+  ];
+}
+
+/**
+ * spheres-300: 300 balls (radius 0.2 m, mass 1, friction 0.5, restitution 0.5) poured into a static open box (4 x 4
+ * m inside, walls 3 m tall and 0.2 m thick, standing on the ground box; the walls are higher than a ball's
+ * rebound, a quarter of its fall): a 5 x 6 x 10 grid with spacing 0.6 m (lowest layer 1 m above the floor, the
+ * top one 6.4 m), each ball jittered by up to 5 cm and given a random horizontal velocity of up to 0.25 m/s (the
+ * top layer drifts at most 0.3 m in its 1.1 s fall, so every ball lands inside), so they arrive over about a second, bounce off the floor, the walls and each other, roll and settle
+ * about three layers deep.
+ */
+function spheres300() {
+  const rand = rng(300);
+  const bodies = [ground(), ...container(4, 3, 0.2, FRICTION)];
+  for (let iy = 0; iy < 10; iy++) {
+    for (let ix = 0; ix < 5; ix++) {
+      for (let iz = 0; iz < 6; iz++) {
+        const j = () => 0.1 * (rand() - 0.5);
+        bodies.push({
+          kind: "sphere",
+          dynamic: true,
+          position: { x: (ix - 2) * 0.6 + j(), y: 1.2 + iy * 0.6 + j(), z: (iz - 2.5) * 0.6 + j() },
+          radius: 0.2,
+          friction: FRICTION,
+          restitution: 0.5,
+          linearVelocity: { x: 0.5 * (rand() - 0.5), y: 0, z: 0.5 * (rand() - 0.5) },
+        });
+      }
+    }
+  }
+  return { bodies };
+}
+
+/**
+ * coins-500: 500 coins poured onto a plate, at the scale a game draws them: each coin a cylinder of radius 1.2 cm
+ * and thickness 3 mm (half height 1.5 mm; a 2-euro coin is 1.29 cm and 2.2 mm, a poker chip 2 cm and 3.3 mm),
+ * mass 7.5 g, friction 0.5, restitution 0. They start as a 5 x 5 x 20 column (spacing 2.6 cm, more than a coin's
+ * 2.42 cm diameter, so no two overlap whatever their orientation; lowest coin 5 cm above the plate, the top one
+ * 54 cm), each with a random orientation, over a static plate (a cylinder of radius 15 cm, 1 cm thick, its top
+ * 1 cm above the ground box): they land on the plate and on each other, slide, and heap; some slide off onto the
+ * ground.
+ */
+function coins500() {
+  const rand = rng(500);
+  const bodies = [
+    ground(),
+    { kind: "cylinder", dynamic: false, position: { x: 0, y: 0.005, z: 0 }, radius: 0.15, halfHeight: 0.005, friction: FRICTION },
+  ];
+  const spacing = 0.026;
+  for (let iy = 0; iy < 20; iy++) {
+    for (let ix = 0; ix < 5; ix++) {
+      for (let iz = 0; iz < 5; iz++) {
+        bodies.push({
+          kind: "cylinder",
+          dynamic: true,
+          mass: 0.0075,
+          position: { x: (ix - 2) * spacing, y: 0.06 + iy * spacing, z: (iz - 2) * spacing },
+          orientation: randomQuat(rand),
+          radius: 0.012,
+          halfHeight: 0.0015,
+          friction: FRICTION,
+        });
+      }
+    }
+  }
+  return { bodies };
+}
+
 export const SCENES = {
   "pyramid-210": {
     // The runner prints the contact solver's ns per contact point per pass (bench/scene-runner.mjs solverPassCost).
@@ -618,6 +717,44 @@ export const SCENES = {
       "Physics6DoFConstraint suspensions (spring, steering POSITION motors), 4 cylinder wheels on 6-DoF hubs with " +
       "VELOCITY drive motors, a 3,200-triangle mesh ground; gravity -240, setTimeStep(1/500), full throttle: 9 " +
       "bodies, 8 joints; one 1/500 s step per measured step.",
+  },
+  "one-box": {
+    build: oneBox,
+    // A world of one body runs each function of the step once per step, so V8 (Node 20: no Maglev) has not
+    // compiled the step's code with TurboFan after the default 120 steps: the plugin's step falls from about
+    // 120 us in the first 250 steps to 5 us after 2,500 (Havok's JS side from 20 to 10). A game runs for
+    // minutes: the row measures that steady state.
+    warmup: 3000,
+    steps: 2000,
+    describe:
+      "One 1 m box (mass 1) dropped from 3 m with a 20 degree tilt onto the ground box, where it tips over and rests: " +
+      "a world with one dynamic body, so the row is the fixed cost of a step (plugin sync, events, stage set-up). " +
+      "Sleeping on as shipped: the box lands and sleeps within the warm-up; off: it rests awake. Warm-up 3,000 steps " +
+      "(V8 compiles a one-body step's code late: the plugin's first 250 steps take 20x its steady ones), 2,000 measured.",
+  },
+  "spheres-300": {
+    build: spheres300,
+    sleep: ["on"],
+    warmup: 60,
+    // Through the plugin Continuum's balls all sleep at about step 300-450, so a longer window's median would be a
+    // sleeping world's step: 300 measured steps keep the pour and the settling the median.
+    steps: 300,
+    describe:
+      "300 balls (r 0.2 m, restitution 0.5, friction 0.5, mass 1) poured into a static open box (4 x 4 m inside, 3 m " +
+      "walls; a floor slab and four wall boxes on the ground box): a 5 x 6 x 10 grid (spacing 0.6 m, jittered 5 cm, 1-6.4 m above the floor) with random " +
+      "horizontal velocities up to 0.25 m/s; they bounce, roll and settle about three deep. Sleeping on as shipped; " +
+      "warm-up 60 steps (the first layers land), then 300 measured (5 s: the pour and the settling; Continuum's balls " +
+      "all sleep at 5-7.5 s).",
+  },
+  "coins-500": {
+    build: coins500,
+    sleep: ["on"],
+    warmup: 60,
+    steps: 600,
+    describe:
+      "500 coins (cylinders r 1.2 cm, 3 mm thick, 7.5 g, friction 0.5) in a 5 x 5 x 20 column (spacing 2.6 cm, random " +
+      "orientations, 5-54 cm up) poured onto a static plate (cylinder r 15 cm, 1 cm thick) on the ground box; they " +
+      "heap on the plate and some slide off. Sleeping on as shipped; warm-up 60 steps, then 600 measured.",
   },
   "bullets-100-ccd": {
     build: () => bullets(true),

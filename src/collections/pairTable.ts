@@ -18,8 +18,24 @@ export class PairTable {
     this.payload = new Float64Array(16 * Math.max(1, payloadSize));
   }
 
+  /**
+   * Empties the table. The slot array keeps its high-water size (a pour's thousand pairs: 4,096 slots), so a
+   * table that now holds a few entries zeroes only their slots, found by probing as insert did: the per-step
+   * clear then costs the entries, not the capacity.
+   */
   clear(): void {
-    if (this.count > 0) this.table.fill(0);
+    const n = this.count;
+    if (n === 0) return;
+    const t = this.table;
+    if (n * 8 >= t.length) t.fill(0);
+    else {
+      const mask = this.mask;
+      for (let i = 0; i < n; i++) {
+        let slot = hash(this.keyA[i], this.keyB[i]) & mask;
+        while (t[slot] !== i + 1) slot = (slot + 1) & mask;
+        t[slot] = 0;
+      }
+    }
     this.count = 0;
   }
 

@@ -301,6 +301,8 @@ export class World extends WorldState {
     if (b.motionType[i] === type) return;
     this.wakeIndex(i);
     b.motionType[i] = type;
+    // A static body that becomes dynamic stops resting without waking: its resting pairs' events are re-examined.
+    this.restingEpoch++;
     if (type === MotionType.Static) {
       b.vel.fill(0, i * 3, i * 3 + 3);
       b.angVel.fill(0, i * 3, i * 3 + 3);

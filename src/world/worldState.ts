@@ -118,6 +118,17 @@ export class WorldState {
   freeIslandIds: number[] = [];
   touchingPrev = new PairTable(6);
   touchingCur = new PairTable(6);
+  /**
+   * Touching pairs whose two bodies are at rest (sleeping or static), with their last contact point and normal:
+   * kept apart from the per-step tables so that a sleeping pile costs the events stage nothing per step
+   * (events.ts). The spare is the table the re-examination writes into.
+   */
+  touchingResting = new PairTable(6);
+  touchingRestingSpare = new PairTable(6);
+  /** Bumped when a body may have stopped resting (woken, made non-static): touchingResting is re-examined. */
+  restingEpoch = 0;
+  /** The restingEpoch touchingResting was last examined at. */
+  restingEpochSeen = 0;
   triggerPrev = new PairTable(0);
   triggerCur = new PairTable(0);
   readonly disabledPairs = new PairTable(0);
@@ -297,6 +308,7 @@ export class WorldState {
   wakeOne(j: number): void {
     const b = this.bodies;
     b.flags[j] &= ~BodyFlag.Sleeping;
+    this.restingEpoch++;
     b.island[j] = -1;
     b.sleepTime[j] = 0;
     this.removeProxy(j);

@@ -9,13 +9,15 @@ import type { WorldState } from "../worldState";
 
 /**
  * Ended contact events: pairs that touched last step and not now, unless both sides are at rest (sleep keeps
- * them silent). A method of its own, apart from buildEvents' loop over the contacts: the first pair of
- * resting bodies to part takes a branch for the first time, and the deoptimisation that follows should not
- * send the contact loop (doubles, which unoptimised code boxes) back to the interpreter.
+ * them silent): such a pair moves to ws.touchingResting, once, and stays there while its bodies rest (a sleeping
+ * pile then costs nothing here per step). A method of its own, apart from buildEvents' loop over the contacts: the
+ * first pair of resting bodies to part takes a branch for the first time, and the deoptimisation that follows
+ * should not send the contact loop (doubles, which unoptimised code boxes) back to the interpreter.
  */
 function reportEndedContacts(ws: WorldState, cur: PairTable, prev: PairTable): void {
   const b = ws.bodies;
   const ev = ws.contactEvents;
+  const rest = ws.touchingResting;
   for (let e = 0; e < prev.count; e++) {
     const ha = prev.keyA[e],
       hb = prev.keyB[e];
@@ -24,13 +26,45 @@ function reportEndedContacts(ws: WorldState, cur: PairTable, prev: PairTable): v
       ib = b.indexOf(hb);
     if (ia < 0 || ib < 0) continue; // removed bodies report nothing
     if (ws.isResting(ia) && ws.isResting(ib)) {
-      const k = cur.insert(ha, hb);
-      for (let q = 0; q < 6; q++) cur.payload[k * 6 + q] = prev.payload[e * 6 + q];
+      copyEntry(prev, e, rest, rest.insert(ha, hb));
       continue;
     }
-    const pl = prev.payload;
-    ev.add(ha, hb, ContactEventType.Ended, pl, e * 6);
+    ev.add(ha, hb, ContactEventType.Ended, prev.payload, e * 6);
   }
+  if (ws.restingEpoch !== ws.restingEpochSeen) reexamineResting(ws, cur);
+}
+
+/**
+ * After a body stopped resting (ws.restingEpoch moved): each resting pair touching again is dropped (its event
+ * was Persisted), a pair whose bodies still rest is kept, a pair with a removed body is dropped silently, and
+ * the rest ended. The same outcome as carrying the pairs through every step, at the steps where it can differ.
+ */
+function reexamineResting(ws: WorldState, cur: PairTable): void {
+  ws.restingEpochSeen = ws.restingEpoch;
+  const b = ws.bodies;
+  const ev = ws.contactEvents;
+  const rest = ws.touchingResting,
+    keep = ws.touchingRestingSpare;
+  keep.clear();
+  for (let e = 0; e < rest.count; e++) {
+    const ha = rest.keyA[e],
+      hb = rest.keyB[e];
+    if (cur.find(ha, hb) >= 0) continue;
+    const ia = b.indexOf(ha),
+      ib = b.indexOf(hb);
+    if (ia < 0 || ib < 0) continue;
+    if (ws.isResting(ia) && ws.isResting(ib)) copyEntry(rest, e, keep, keep.insert(ha, hb));
+    else ev.add(ha, hb, ContactEventType.Ended, rest.payload, e * 6);
+  }
+  ws.touchingResting = keep;
+  ws.touchingRestingSpare = rest;
+}
+
+/** Copies entry e's contact point and normal (6 floats) from one touching table to entry k of another. */
+function copyEntry(from: PairTable, e: number, to: PairTable, k: number): void {
+  const src = from.payload,
+    dst = to.payload;
+  for (let q = 0; q < 6; q++) dst[k * 6 + q] = src[e * 6 + q];
 }
 
 /** Contact events per body pair: began / persisted / ended (one per pair per step). */
@@ -46,6 +80,7 @@ export function buildEvents(ws: WorldState): void {
   const hd = ws.solver.header,
     cs = ws.solver.contacts;
   const count = ws.solver.count;
+  const rest = ws.touchingResting;
   let deepest = 0;
   let m = 0;
   while (m < count) {
@@ -77,7 +112,10 @@ export function buildEvents(ws: WorldState): void {
     // side by side moving together); a pair that has begun stays touching while its surfaces are within
     // the contact tolerance, so a resting contact whose impulse drops to 0 for a step does not flicker
     // Ended / Began.
-    const wasTouching = prev.find(ha, hb) >= 0;
+    // A pair that touched while its bodies slept touches on (its resting entry is dropped by reexamineResting).
+    // The resting table is searched for every pair, empty or not: a call first made when the first island sleeps
+    // has no type feedback, and V8 would deoptimise this loop there.
+    const wasTouching = prev.find(ha, hb) >= 0 || rest.find(ha, hb) >= 0;
     if (best >= 0 && (total > 0 || (wasTouching && minSep <= TOUCH_TOLERANCE))) {
       const mi = Math.floor(best / (4 * CONTACT));
       const nx = hd[mi * HEADER + HeaderField.normalX],

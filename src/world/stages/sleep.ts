@@ -30,7 +30,20 @@ export function updateSleep(ws: WorldState, dt: number): void {
     else b.sleepTime[i] += dt;
     if (b.sleepTime[i] > longestRest) longestRest = b.sleepTime[i];
   }
-  if (!ws.sleepingEnabled || longestRest < ws.timeToSleep) return;
+  // A boolean, not longestRest: a double argument of a call V8 does not inline is boxed (allocated) every step.
+  sleepIslands(ws, n, ws.sleepingEnabled && longestRest >= ws.timeToSleep);
+}
+
+/**
+ * Islands over this step's touching contacts and joints, and those that rested long enough put to sleep. Apart
+ * from updateSleep, and called every step (it returns at once while no body has rested timeToSleep: `rested`): its code
+ * first runs without type feedback, and V8's deoptimisation there would otherwise send the rest-timer loop
+ * above (doubles, which unoptimised code boxes: 7 KB a step for 300 bodies) back to the interpreter.
+ */
+function sleepIslands(ws: WorldState, n: number, rested: boolean): void {
+  if (!rested) return;
+  const b = ws.bodies;
+  const ids = ws.active.data;
   // Islands over this step's contacts between moving bodies (active-list positions as ids).
   const uf = ws.scratch.unionFind;
   uf.reset(n);
