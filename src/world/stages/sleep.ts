@@ -43,7 +43,7 @@ export function updateSleep(ws: WorldState, dt: number): void {
 function sleepIslands(ws: WorldState, n: number, rested: boolean): void {
   if (!rested) return;
   const b = ws.bodies;
-  const ids = ws.active.data;
+  const ids = ws.scratch.active.data;
   // Islands over this step's contacts between moving bodies (active-list positions as ids).
   const uf = ws.scratch.unionFind;
   uf.reset(n);
