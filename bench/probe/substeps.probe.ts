@@ -11,7 +11,7 @@
  */
 import { it } from "vitest";
 import { Box, MotionType, World } from "../../src/index";
-import type { ContactVariant } from "../../src/dynamics/contactSolver";
+import type { ContactVariant } from "../../src/dynamics/contacts/contactConstraints";
 
 type Entry = Partial<ContactVariant> & { name: string; n: number };
 const entries: Entry[] = JSON.parse(process.env.PROBE ?? '[{"name":"8","n":8},{"name":"4","n":4}]');

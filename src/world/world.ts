@@ -11,7 +11,8 @@ import { WorldQueries } from "../queries/worldQueries";
 import { RayResult, RayVisitor, type RayFilter } from "../queries/worldRaycast";
 import { Shape } from "../shapes/shape";
 import { BodyFlag, SlotCount } from "../dynamics/bodySet";
-import { ContactSolver, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
+import type { ContactCache } from "../dynamics/contacts/contactCache";
+import { TOUCH_TOLERANCE } from "../dynamics/contacts/manifoldLayout";
 import { updateWorldInertia } from "../dynamics/integrator";
 import type { JointDescription } from "../dynamics/joint6dof";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
@@ -111,9 +112,9 @@ export class World extends WorldState {
   private readonly massScratch = new MassData();
   private readonly rayVisitor = new RayVisitor(this);
   private stepping = false;
-  /** @internal The contact solver, read (never written) by WorldDebugView. */
-  get debugSolver(): ContactSolver {
-    return this.solver;
+  /** @internal The contact cache's manifolds, read (never written) by WorldDebugView. */
+  get debugSolver(): ContactCache {
+    return this.contactCache;
   }
 
   constructor(settings: WorldSettings = {}) {
@@ -579,7 +580,7 @@ export class World extends WorldState {
     b.shape[i] = shape;
     this.storeChildSurfaces(i, null);
     // Last step's manifolds of this body were made for the old shape: not to be reused.
-    this.solver.forgetBody(handle);
+    this.contactCache.forgetBody(handle);
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);

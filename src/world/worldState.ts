@@ -20,7 +20,8 @@ import { Pose } from "../math/pose";
 import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet, SlotCount } from "../dynamics/bodySet";
-import { ContactSolver } from "../dynamics/contactSolver";
+import { ContactCache } from "../dynamics/contacts/contactCache";
+import { ContactConstraints } from "../dynamics/contacts/contactConstraints";
 import { UnionFind } from "../dynamics/islands";
 import { JointSolver } from "../dynamics/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
@@ -138,7 +139,10 @@ export class WorldState {
   readonly staticTree = new DynamicTree();
   readonly collector = new PairCollector();
   readonly manifolds = new ManifoldBuffer();
-  readonly solver = new ContactSolver();
+  /** The persistent manifolds (state: snapshots save them). */
+  readonly contactCache = new ContactCache();
+  /** The contact constraints solved over them each step. */
+  readonly solver = new ContactConstraints(this.contactCache);
   /** Separating axes of convex pairs that were near but apart last step (state: snapshots save it). */
   readonly separations = new SeparatingAxisCache();
   readonly active = new IntList(64);

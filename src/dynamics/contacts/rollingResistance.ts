@@ -21,7 +21,7 @@
  * starts at zero every step, so there is nothing to carry between steps (nor for a snapshot to capture).
  * Integers only as arguments (V8 boxes doubles passed to a call it does not inline).
  */
-import type { BodySet } from "./bodySet";
+import type { BodySet } from "../bodySet";
 
 /** Per manifold: tangents t1 (0..2) and t2 (3..5), the inverse 2x2 effective mass (6..8), bound per unit normal impulse (9), impulses (10, 11). */
 const R_T1 = 0,
