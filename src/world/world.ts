@@ -13,6 +13,7 @@ import { Shape } from "../shapes/shape";
 import { BodyFlag, SlotCount } from "../dynamics/bodySet";
 import type { ContactCache } from "../dynamics/contacts/contactCache";
 import { TOUCH_TOLERANCE } from "../dynamics/contacts/manifoldLayout";
+import { DEFAULT_SOLVER_SETTINGS } from "../dynamics/solverSettings";
 import { updateWorldInertia } from "../dynamics/integrator";
 import type { JointDescription } from "../dynamics/joint6dof";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
@@ -44,14 +45,14 @@ export { StepStats, RayResult, type RayFilter };
 const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaceSlots"]);
 
 /** Default {@link WorldSettings.substeps}. */
-const DEFAULT_SUBSTEPS = 8;
+const DEFAULT_SUBSTEPS = DEFAULT_SOLVER_SETTINGS.substeps;
 /**
  * Default {@link WorldSettings.contactSubsteps}: 6 passes every contact test with its tolerance (8 did too; a lone
  * rolling wheel wandered at 6 until a round feature's contact anchor stopped turning with it, and bodies thrown out
  * of a struck pile left the playground's arena until shock propagation was kept to resting pairs; see
  * bench/RESULTS.md "Where time goes").
  */
-const DEFAULT_CONTACT_SUBSTEPS = 6;
+const DEFAULT_CONTACT_SUBSTEPS = DEFAULT_SOLVER_SETTINGS.contactSubsteps;
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -1227,9 +1228,9 @@ function resolveSettings(settings: WorldSettings): ResolvedSettings {
     gz: g.z,
     substeps: positiveInt("settings.substeps", settings.substeps ?? DEFAULT_SUBSTEPS),
     contactSubsteps: positiveInt("settings.contactSubsteps", settings.contactSubsteps ?? settings.substeps ?? DEFAULT_CONTACT_SUBSTEPS),
-    contactSpring: settings.contactSpring ?? { frequency: 60, dampingRatio: 10 },
-    maximumRecoveryVelocity: settings.maximumRecoveryVelocity ?? 3,
-    restitutionThreshold: settings.restitutionThreshold ?? 0.5,
+    contactSpring: settings.contactSpring ?? { frequency: DEFAULT_SOLVER_SETTINGS.contactHertz, dampingRatio: DEFAULT_SOLVER_SETTINGS.contactDampingRatio },
+    maximumRecoveryVelocity: settings.maximumRecoveryVelocity ?? DEFAULT_SOLVER_SETTINGS.maximumRecoveryVelocity,
+    restitutionThreshold: settings.restitutionThreshold ?? DEFAULT_SOLVER_SETTINGS.restitutionThreshold,
     sleepingEnabled: settings.sleepingEnabled ?? true,
     sleepThreshold: settings.sleepThreshold ?? 0.05,
     timeToSleep: settings.timeToSleep ?? 0.5,

@@ -18,6 +18,7 @@
  */
 import type { BodySet } from "../bodySet";
 import { StampSet } from "../../collections/stampSet";
+import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { fr, projectFriction, tangentEigen, tangentK } from "./frictionProjection";
@@ -79,51 +80,7 @@ import {
   R_U,
 } from "./manifoldLayout";
 
-/**
- * A contact whose bodies approach faster than this at the start of the step meets an impact during the
- * step: its impulses are tracked substep by substep so that the impact's is not warm-started again.
- * Gravity adds about g dt = 0.16 m/s per step, far below.
- */
-const IMPACT_SPEED = 0.5;
 
-/**
- * A pushing contact whose surfaces slide slower than this (m/s) after a substep's solve sticks: its friction is
- * bounded by the static coefficient in the next substep; faster, it slides with the dynamic one. Well above
- * what one Gauss-Seidel pass leaves of a held contact's tangential speed, and above the sliding a body placed a
- * few millimetres above a slope gathers before it lands (so it lands held, as on Havok).
- */
-const STICK_SPEED = 0.1;
-
-/**
- * Bodies slower than this (m/s at their farthest point) rest: the relax pass solves their manifolds' friction
- * too (see relax). Twice the default sleep threshold's speed, so bodies settling toward sleep qualify.
- */
-const RESTING_SPEED = 0.1;
-/**
- * ... if one of their contacts slides faster than this (m/s) when the relax pass reaches it. A resting pile's
- * contacts slide far slower and cost nothing (friction solved again on every resting manifold made a 210-box
- * pyramid's step 25 % slower); the braked car's wheels jitter at ~0.1 m/s and hold as well at 0.001 as at 0.03.
- */
-const RESTING_SLIP = 0.01;
-const RESTING_SLIP_SQ = RESTING_SLIP * RESTING_SLIP;
-
-/**
- * Variants of the contact solver for fewer substeps, measured in bench/RESULTS.md ("four contact substeps after
- * shock propagation") with bench/probe/substeps.probe.ts; the defaults are the solver's own behaviour, and nothing
- * but that probe changes them. hertzCap: contact hertz at most this fraction of the substep rate (Box2D v3's
- * b2World_Step in world.c caps it at a quarter in v3.0, an eighth since; 0: no cap). staticScale: hertz factor
- * of a contact whose other body cannot be pushed (Box2D v3's staticSoftness: 2), then at most staticCap of the
- * substep rate (0: no cap); staticDamping: that contact's damping-ratio factor. friction: where the friction rows
- * run, 0 the biased pass, 1 the relax pass (Box2D v3's and bepu's single friction solve after the normal rows),
- * 2 both.
- */
-export interface ContactVariant {
-  hertzCap: number;
-  staticScale: number;
-  staticCap: number;
-  staticDamping: number;
-  friction: number;
-}
 
 /**
  * The contact constraints of a step over the contact cache's manifolds: prepare (effective masses, softness, who
@@ -132,10 +89,12 @@ export interface ContactVariant {
 export class ContactConstraints {
   /** The manifolds this solves (the world's contact cache). */
   readonly cache: ContactCache;
+  /** The solver's parameters (never state: snapshots leave them out). */
+  readonly settings: SolverSettings = defaultSolverSettings();
   /** Shock propagation's per-step tables and routing. */
-  private readonly shock = new ShockPropagation();
+  private readonly shock = new ShockPropagation(this.settings);
   /** Impacts on pinned bodies (pinnedContacts.ts). */
-  private readonly pins = new PinnedContacts();
+  private readonly pins = new PinnedContacts(this.settings);
   /**
    * Bodies a fast partner may push this step (the world's partner push, partnerPush.ts): their contacts are
    * treated as meeting an impact, as the push makes them approach within the step.
@@ -146,8 +105,6 @@ export class ContactConstraints {
    * their manifolds get the relax pass's resting friction (see relax).
    */
   readonly jointed = new StampSet();
-  /** Solver variants ({@link ContactVariant}); the defaults are the solver's behaviour. */
-  readonly variant: ContactVariant = { hertzCap: 0, staticScale: 2, staticCap: 0, staticDamping: 1, friction: 0 };
   /**
    * Substeps solved this step (reset by prepare, counted by relax). Odd substeps visit a manifold's contacts in
    * reverse order, in the normal and friction rows: sequential impulses give the first contact of a pair more of
@@ -163,7 +120,7 @@ export class ContactConstraints {
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" ? 0 : -1;
+    return field === "cache" || field === "settings" ? 0 : -1;
   }
 
   /**
@@ -187,22 +144,19 @@ export class ContactConstraints {
       w = bodies.angVel;
     ensureRolling(s.count);
     const pushed = this.pushed;
-    const v = this.variant;
+    const settings = this.settings;
+    const staticHertzScale = settings.staticHertzScale,
+      impactSpeed = settings.impactSpeed;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
       const mA = invMass[a],
         mB = invMass[b];
-      // Contacts against bodies that cannot be pushed are twice as stiff (Box2D v3 static softness).
+      // Contacts against bodies that cannot be pushed are stiffer (Box2D v3 static softness: twice).
       const rigidOther = mA === 0 || mB === 0;
-      let freq = hd[o + H_FREQ];
-      if (v.hertzCap > 0 && freq * h > v.hertzCap) freq = v.hertzCap / h;
-      if (rigidOther) {
-        freq *= v.staticScale;
-        if (v.staticCap > 0 && freq * h > v.staticCap) freq = v.staticCap / h;
-      }
-      const zeta = rigidOther ? hd[o + H_DAMPING] * v.staticDamping : hd[o + H_DAMPING];
+      const freq = rigidOther ? hd[o + H_FREQ] * staticHertzScale : hd[o + H_FREQ];
+      const zeta = hd[o + H_DAMPING];
       const omega = 2 * Math.PI * freq;
       const a1 = 2 * zeta + h * omega;
       const a2 = h * omega * a1;
@@ -289,7 +243,7 @@ export class ContactConstraints {
         const dvz = vel[b * 3 + 2] + (w[b * 3] * rby - w[b * 3 + 1] * rbx) - vel[a * 3 + 2] - (w[a * 3] * ray - w[a * 3 + 1] * rax);
         c[co + C_REL_VEL] = dvx * nx + dvy * ny + dvz * nz;
         // Approaching fast at the start of the step: an impact happens during it (see warmStart).
-        c[co + C_WARM] = c[co + C_REL_VEL] < -IMPACT_SPEED || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
+        c[co + C_WARM] = c[co + C_REL_VEL] < -impactSpeed || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
         c[co + C_IMPACT_IMPULSE] = 0;
         // Anchors fixed in the bodies; rollingAnchors below sets those on a round feature.
         c[co + C_KA] = 0;
@@ -425,7 +379,6 @@ export class ContactConstraints {
       vel = bodies.vel,
       w = bodies.angVel;
     const invH = 1 / h;
-    const frictionHere = this.variant.friction !== 1;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
       const i = pins.passManifold(q, s, bodies);
       if (i < 0) continue;
@@ -537,7 +490,7 @@ export class ContactConstraints {
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
       if (frozen !== 0) this.shock.routeFrozen(s, bodies, i, n, frozen === 1 ? a : b);
-      if (frictionHere) frictionRows(bodies, hd, c, bi, i, flip);
+      frictionRows(bodies, hd, c, bi, i, flip);
     }
   }
 
@@ -561,8 +514,8 @@ export class ContactConstraints {
    * solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees over 100 m. Only a relax
    * pass that pushes (the centroid pre-pass or a row of a contact meeting an impact) counts.
    *
-   * Friction is solved here too for the manifolds of resting bodies (both slower than RESTING_SPEED, one of them
-   * jointed) whose contacts slide (faster than RESTING_SLIP): the joints' relax rows run just before this pass,
+   * Friction is solved here too for the manifolds of resting bodies (both slower than SolverSettings.restingSpeed, one of them
+   * jointed) whose contacts slide (faster than SolverSettings.restingSlip): the joints' relax rows run just before this pass,
    * rigid, and move a jointed body's contact points again after the biased pass's friction held them.
    * Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel joints slid 45 mm in 3 s
    * down a 15 degree slope (its wheels' contact points kept ~0.1 m/s of jitter, more than the friction cone left
@@ -586,7 +539,9 @@ export class ContactConstraints {
       pos = bodies.pos,
       rot = bodies.rot;
     const invH = 1 / h;
-    const frictionAfter = this.variant.friction !== 0;
+    const settings = this.settings;
+    const restingSlipSq = settings.restingSlip * settings.restingSlip,
+      stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
       const i = pins.passManifold(q, s, bodies);
       if (i < 0) continue;
@@ -643,7 +598,7 @@ export class ContactConstraints {
       }
       // Whether this pass raised the normal impulse of a contact meeting an impact (friction below).
       let impacting = 0;
-      // Whether a contact slides faster than RESTING_SLIP after the joints' relax rows (friction below).
+      // Whether a contact slides faster than the resting slip after the joints' relax rows (friction below).
       let slipping = 0;
       // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
       if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
@@ -715,8 +670,8 @@ export class ContactConstraints {
         // Stick or slide in the next substep: a contact that pushed and still slides after the solve
         // slides (static friction could not stop it); one that stopped, or did not push, tries static.
         const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
-        if (vt2 > RESTING_SLIP_SQ) slipping = 1;
-        c[co + C_STICK] = next === 0 || vt2 < STICK_SPEED * STICK_SPEED ? 1 : 0;
+        if (vt2 > restingSlipSq) slipping = 1;
+        c[co + C_STICK] = next === 0 || vt2 < stickSpeedSq ? 1 : 0;
         c[co + C_TOTAL_IMPULSE] += next;
         const warm = c[co + C_WARM];
         if (warm >= 0) {
@@ -734,9 +689,9 @@ export class ContactConstraints {
       // first rows' impulses, bounded contact by contact, spin the body about the normal and the later rows answer
       // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the
       // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
-      // step a manifold's bodies close faster than IMPACT_SPEED pays for it.
+      // step a manifold's bodies close faster than the impact speed (SolverSettings.impactSpeed) pays for it.
       if (impacting === 1) frictionRows(bodies, hd, c, bi, i, flip);
-      if (frictionAfter || impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b))) frictionRows(bodies, hd, c, bi, i, flip);
+      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b, settings))) frictionRows(bodies, hd, c, bi, i, flip);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
@@ -846,14 +801,14 @@ function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: In
 }
 
 /**
- * Whether bodies a and b both move slower than {@link RESTING_SPEED} at every point (linear speed, and angular
+ * Whether bodies a and b both move slower than the resting speed (SolverSettings.restingSpeed) at every point (linear speed, and angular
  * speed times the body's radius: the sleep test's measure).
  */
-function resting(bodies: BodySet, a: number, b: number): boolean {
+function resting(bodies: BodySet, a: number, b: number, settings: SolverSettings): boolean {
   const v = bodies.vel,
     w = bodies.angVel,
     r = bodies.radius;
-  const lim = RESTING_SPEED * RESTING_SPEED;
+  const lim = settings.restingSpeed * settings.restingSpeed;
   for (let s = 0; s < 2; s++) {
     const i = s === 0 ? a : b,
       i3 = i * 3;

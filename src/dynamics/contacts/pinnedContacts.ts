@@ -13,11 +13,12 @@
  * Kept narrow so that resting stacks (which shock propagation makes too stiff to topple) do not change: only
  * manifolds between two dynamic bodies meeting an impact this step (approaching faster than the solver's
  * impact speed at its start) are candidates, and a body counts as pinned only along the normals of its contacts
- * with infinite-mass bodies that touch now (separation at most {@link PIN_SEPARATION}).
+ * with infinite-mass bodies that touch now (separation at most SolverSettings.pinSeparation).
  */
 import { IntList } from "../../collections/intList";
 import { StampSet } from "../../collections/stampSet";
 import type { BodySet } from "../bodySet";
+import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
 import {
   CONTACT,
@@ -33,24 +34,6 @@ import {
   H_NX,
 } from "./manifoldLayout";
 
-/**
- * Only a hit by a body at least this many times heavier pins the body it hits. Between comparable masses
- * Gauss-Seidel converges in the step's sixteen passes (half the approach removed per pass at 1:1), and the pin,
- * which takes the pinned body as immovable in every direction of the hit, would change how such bodies scatter.
- */
-const PIN_MASS_RATIO = 1;
-
-/** A contact with an infinite-mass body pins when its separation is at most this (m): touching, or into it. */
-const PIN_SEPARATION = 0.001;
-
-/**
- * A hit pushing a body along direction d is stopped by its pins when d . p >= PIN_COS |p|, with p the sum of the
- * unit normals of its pinning manifolds (into the static bodies): within 37 degrees of their mean. Pinned, the body
- * is taken as immovable in every direction of the hit, so a hit far from the pins' direction (a ball struck
- * off-centre, which would roll away) must not count.
- */
-const PIN_COS = 0.8;
-
 /** Per-manifold pin states: no pin, B pinned (A's push cannot move B), A pinned. */
 export const PIN_NONE = 0,
   PIN_B = 1,
@@ -60,6 +43,17 @@ export const PIN_NONE = 0,
 class PinField {
   private dir = new Float64Array(0);
   private readonly members = new StampSet();
+  /** The solver's parameters (pinCos), not state. */
+  private readonly settings: SolverSettings;
+
+  constructor(settings: SolverSettings) {
+    this.settings = settings;
+  }
+
+  /** Snapshots (src/world/stateCodec.ts): the settings are the solver's, not state. */
+  snapshotExtent(field: string): number {
+    return field === "settings" ? 0 : -1;
+  }
 
   /** Readies the field for `bodies` bodies and a new substep's pins. */
   begin(bodies: number): void {
@@ -86,7 +80,8 @@ class PinField {
       py = this.dir[i3 + 1],
       pz = this.dir[i3 + 2];
     const d = sign * (px * v[at] + py * v[at + 1] + pz * v[at + 2]);
-    return d > 0 && d * d >= PIN_COS * PIN_COS * (px * px + py * py + pz * pz);
+    const cos = this.settings.pinCos;
+    return d > 0 && d * d >= cos * cos * (px * px + py * py + pz * pz);
   }
 }
 
@@ -103,7 +98,19 @@ export class PinnedContacts {
   private pinCandidate = new Uint8Array(64);
   /** Per manifold: PIN_NONE, PIN_A or PIN_B (read while {@link pinning}). */
   state = new Uint8Array(64);
-  private readonly pins = new PinField();
+  private readonly pins: PinField;
+  /** The solver's parameters (pin thresholds), not state. */
+  private readonly settings: SolverSettings;
+
+  constructor(settings: SolverSettings) {
+    this.settings = settings;
+    this.pins = new PinField(settings);
+  }
+
+  /** Snapshots (src/world/stateCodec.ts): the settings are the solver's, not state. */
+  snapshotExtent(field: string): number {
+    return field === "settings" ? 0 : -1;
+  }
   private readonly impacted = new StampSet();
   private readonly touchesFixed = new StampSet();
   private readonly fixedManifolds = new IntList(16);
@@ -193,6 +200,8 @@ export class PinnedContacts {
       invMass = bodies.invMass;
     const pins = this.pins;
     pins.begin(bodies.count);
+    const pinSeparation = this.settings.pinSeparation,
+      pinMassRatio = this.settings.pinMassRatio;
     const fixed = this.fixedManifolds;
     for (let f = 0; f < fixed.count; f++) {
       const i = fixed.data[f];
@@ -204,7 +213,7 @@ export class PinnedContacts {
       let pinning = false;
       for (let k = 0; k < n && !pinning; k++) {
         const co = (i * 4 + k) * CONTACT;
-        pinning = c[co + C_SEPARATION] <= PIN_SEPARATION || c[co + C_NORMAL_IMPULSE] > 0;
+        pinning = c[co + C_SEPARATION] <= pinSeparation || c[co + C_NORMAL_IMPULSE] > 0;
       }
       if (!pinning) continue;
       // The normal runs from A to B: into the fixed body seen from A, out of it seen from B.
@@ -215,12 +224,12 @@ export class PinnedContacts {
     for (let q = 0; q < cand.count; q++) {
       const i = cand.data[q];
       const o = i * HEADER;
-      // A's push moves B along +n; B's moves A along -n; only a hit by a body PIN_MASS_RATIO times heavier or
+      // A's push moves B along +n; B's moves A along -n; only a hit by a body pinMassRatio times heavier or
       // more counts. Both pinned: an ordinary contact.
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const holdsB = invMass[b] >= PIN_MASS_RATIO * invMass[a] && pins.holds(b, hd, o + H_NX, 1),
-        holdsA = invMass[a] >= PIN_MASS_RATIO * invMass[b] && pins.holds(a, hd, o + H_NX, -1);
+      const holdsB = invMass[b] >= pinMassRatio * invMass[a] && pins.holds(b, hd, o + H_NX, 1),
+        holdsA = invMass[a] >= pinMassRatio * invMass[b] && pins.holds(a, hd, o + H_NX, -1);
       this.state[i] = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
     }
   }

@@ -20,6 +20,7 @@
  * body moved along the normal by something else (a joint) carries the upper one only through the push-out.
  */
 import type { BodySet } from "../bodySet";
+import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
 import {
   CONTACT,
@@ -37,32 +38,24 @@ import {
   H_T2X,
 } from "./manifoldLayout";
 
-/** A contact's upper body must be at least this many times heavier than its lower one. */
-export const SHOCK_MASS_RATIO = 4;
-
-/** The contact normal must be within about 45 degrees of the up direction (against gravity). */
-export const SHOCK_MIN_UP = 0.7;
-
-/**
- * Shock propagation is for stacks that rest: a pair closing or parting faster than this (m/s, the relative linear
- * velocity at the start of the step) solves with both true masses. A fast impact into a pile otherwise freezes
- * the struck body, stops the falling one as if on the ground, and routes that impact down contacts that change
- * within the step: in a 300-body pile of rubber, wood and steel, bodies left it at 30-58 m/s after falling at
- * most 18 m/s (the playground's falling-shapes scene).
- */
-export const SHOCK_REST_SPEED = 1;
-
-/** How far down a stack a routed impulse travels (stacks are short; this only guards odd contact graphs). */
-export const SHOCK_MAX_DEPTH = 16;
-
 /**
  * Per step: which manifolds freeze their lower body, and which manifold supports each body. The manifold store
  * itself lives in the contact solver; this keeps only the per-body support table.
  */
 export class ShockPropagation {
-  /** Snapshots (src/world/stateCodec.ts): the tables are rebuilt by every step's prepare before they are read. */
+  /** The solver's parameters (shock thresholds), not state. */
+  private readonly settings: SolverSettings;
+
+  constructor(settings: SolverSettings) {
+    this.settings = settings;
+  }
+
+  /**
+   * Snapshots (src/world/stateCodec.ts): the tables are rebuilt by every step's prepare before they are read; the
+   * settings are the solver's.
+   */
   snapshotExtent(field: string): number {
-    return field === "support" || field === "supportUp" ? 0 : -1;
+    return field === "support" || field === "supportUp" || field === "settings" ? 0 : -1;
   }
 
   /** Manifold index supporting each dense body index (its most upward-facing contact from below), -1: none. */
@@ -92,7 +85,7 @@ export class ShockPropagation {
    * Records manifold m between dense bodies a (below the normal) and b, whose normal's upward component is
    * `this.up[0]` (n . -g/|g|, n from a to b), as a support candidate of the upper body. Returns the side to freeze in
    * its normal rows: 1 (a), 2 (b) or 0. `invMass`: the bodies' inverse masses (0: static or kinematic); `vel`: their
-   * linear velocities (a pair faster than {@link SHOCK_REST_SPEED} apart freezes nothing).
+   * linear velocities (a pair faster than SolverSettings.shockRestSpeed apart freezes nothing).
    */
   classify(m: number, a: number, b: number, invMass: Float64Array, vel: Float64Array): number {
     const invA = invMass[a],
@@ -103,17 +96,21 @@ export class ShockPropagation {
     const dvx = vel[b3] - vel[a3],
       dvy = vel[b3 + 1] - vel[a3 + 1],
       dvz = vel[b3 + 2] - vel[a3 + 2];
-    const resting = dvx * dvx + dvy * dvy + dvz * dvz <= SHOCK_REST_SPEED * SHOCK_REST_SPEED;
+    const st = this.settings;
+    const restSpeed = st.shockRestSpeed,
+      minUp = st.shockMinUp,
+      ratio = st.shockMassRatio;
+    const resting = dvx * dvx + dvy * dvy + dvz * dvz <= restSpeed * restSpeed;
     let upper = -1,
       frozen = 0,
       u = up;
-    if (up >= SHOCK_MIN_UP) {
+    if (up >= minUp) {
       upper = b;
-      if (resting && invB > 0 && invA >= SHOCK_MASS_RATIO * invB) frozen = 1;
-    } else if (up <= -SHOCK_MIN_UP) {
+      if (resting && invB > 0 && invA >= ratio * invB) frozen = 1;
+    } else if (up <= -minUp) {
       upper = a;
       u = -up;
-      if (resting && invA > 0 && invB >= SHOCK_MASS_RATIO * invA) frozen = 2;
+      if (resting && invA > 0 && invB >= ratio * invA) frozen = 2;
     }
     if (upper >= 0 && u > this.supportUp[upper]) {
       this.supportUp[upper] = u;
@@ -238,7 +235,7 @@ export class ShockPropagation {
       my = routeIO[2],
       mz = routeIO[3];
     let cur = m;
-    for (let depth = 0; depth < SHOCK_MAX_DEPTH; depth++) {
+    for (let depth = 0, maxDepth = this.settings.shockMaxDepth; depth < maxDepth; depth++) {
       const o = cur * HEADER;
       const fz = hd[o + H_FROZEN];
       const lower = fz === 1 ? bi[cur * 2] : bi[cur * 2 + 1];
