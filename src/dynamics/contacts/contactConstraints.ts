@@ -22,7 +22,7 @@ import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { fr, projectFriction, tangentEigen, tangentK } from "./frictionProjection";
-import { PIN_A, PIN_B, PIN_NONE, pinnedMass, pinnedNormalMass, PinnedContacts } from "./pinnedContacts";
+import { PIN_A, PIN_NONE, pinnedMass, pinnedNormalMass, pinnedNormals, PinnedContacts } from "./pinnedContacts";
 import { applyRestitution } from "./restitution";
 import { rollingAnchors, stepTime } from "./rollingAnchors";
 import { ensureRolling, prepareRolling, solveRolling, warmStartRolling } from "./rollingResistance";
@@ -310,11 +310,10 @@ export class ContactConstraints {
         b3 = b * 3,
         a6 = a * 6,
         b6 = b * 6;
-      // A pinned body takes no share of the hit on it (pinnedContacts.ts). A frozen manifold (shock propagation)
-      // warm starts both bodies whatever its pin: the load routed to the lower body's support cancels its share.
+      // A pinned body takes no part of the impulses along its pin (PinnedContacts.pinnedNormals), the rest in full.
+      // A frozen manifold (shock propagation) warm starts both bodies whatever its pin: the load routed to the lower
+      // body's support cancels its share.
       const pin = pins.pinning && hd[o + H_FROZEN] === 0 ? pins.state[i] : PIN_NONE;
-      const sA = pin === PIN_A ? 0 : 1,
-        sB = pin === PIN_B ? 0 : 1;
       // The warm start is linear in the impulses: their sum and the sums of their moments about each centre of mass
       // go to the bodies once per manifold (one inverse-inertia product per body instead of one per contact).
       let px = 0, py = 0, pz = 0, lax = 0, lay = 0, laz = 0, lbx = 0, lby = 0, lbz = 0;
@@ -349,16 +348,28 @@ export class ContactConstraints {
         lax += ray * qz - raz * qy; lay += raz * qx - rax * qz; laz += rax * qy - ray * qx;
         lbx += rby * qz - rbz * qy; lby += rbz * qx - rbx * qz; lbz += rbx * qy - rby * qx;
       }
-      const mA = invMass[a] * sA,
-        mB = invMass[b] * sB;
-      vel[a3] -= mA * px; vel[a3 + 1] -= mA * py; vel[a3 + 2] -= mA * pz;
-      vel[b3] += mB * px; vel[b3 + 1] += mB * py; vel[b3 + 2] += mB * pz;
-      w[a3] -= sA * (I[a6] * lax + I[a6 + 3] * lay + I[a6 + 4] * laz);
-      w[a3 + 1] -= sA * (I[a6 + 3] * lax + I[a6 + 1] * lay + I[a6 + 5] * laz);
-      w[a3 + 2] -= sA * (I[a6 + 4] * lax + I[a6 + 5] * lay + I[a6 + 2] * laz);
-      w[b3] += sB * (I[b6] * lbx + I[b6 + 3] * lby + I[b6 + 4] * lbz);
-      w[b3 + 1] += sB * (I[b6 + 3] * lbx + I[b6 + 1] * lby + I[b6 + 5] * lbz);
-      w[b3 + 2] += sB * (I[b6 + 4] * lbx + I[b6 + 5] * lby + I[b6 + 2] * lbz);
+      const mA = invMass[a],
+        mB = invMass[b];
+      let pax = px, pay = py, paz = pz, pbx = px, pby = py, pbz = pz;
+      if (pin !== PIN_NONE) {
+        const ax = pins.axis,
+          i3 = i * 3;
+        const ex = ax[i3], ey = ax[i3 + 1], ez = ax[i3 + 2];
+        const along = ex * px + ey * py + ez * pz;
+        if (pin === PIN_A) {
+          pax = px - along * ex; pay = py - along * ey; paz = pz - along * ez;
+        } else {
+          pbx = px - along * ex; pby = py - along * ey; pbz = pz - along * ez;
+        }
+      }
+      vel[a3] -= mA * pax; vel[a3 + 1] -= mA * pay; vel[a3 + 2] -= mA * paz;
+      vel[b3] += mB * pbx; vel[b3 + 1] += mB * pby; vel[b3 + 2] += mB * pbz;
+      w[a3] -= I[a6] * lax + I[a6 + 3] * lay + I[a6 + 4] * laz;
+      w[a3 + 1] -= I[a6 + 3] * lax + I[a6 + 1] * lay + I[a6 + 5] * laz;
+      w[a3 + 2] -= I[a6 + 4] * lax + I[a6 + 5] * lay + I[a6 + 2] * laz;
+      w[b3] += I[b6] * lbx + I[b6 + 3] * lby + I[b6 + 4] * lbz;
+      w[b3 + 1] += I[b6 + 3] * lbx + I[b6 + 1] * lby + I[b6 + 5] * lbz;
+      w[b3 + 2] += I[b6 + 4] * lbx + I[b6 + 5] * lby + I[b6 + 2] * lbz;
       if (hd[o + H_ROLLING_RESISTANCE] > 0) warmStartRolling(bodies, i, a, b);
     }
   }
@@ -400,10 +411,17 @@ export class ContactConstraints {
       // hold the lower body fixed (the normal mass and the rows' angular terms are the upper body's, see prepare).
       const frozen = hd[o + H_FROZEN];
       const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
-      const sA = pin === PIN_A || frozen === 1 ? 0 : 1,
-        sB = pin === PIN_B || frozen === 2 ? 0 : 1;
+      const sA = frozen === 1 ? 0 : 1,
+        sB = frozen === 2 ? 0 : 1;
       const mA = invMass[a] * sA,
         mB = invMass[b] * sB;
+      // The directions of A's and B's linear response: n, or for a pinned body n without its part along the pin.
+      let dax = nx, day = ny, daz = nz, dbx = nx, dby = ny, dbz = nz;
+      if (pin !== PIN_NONE) {
+        pins.pinnedNormals(i, hd, o);
+        const d = pinnedNormals;
+        dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
+      }
       // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies); a
       // frozen one has no centroid pre-pass (prepare clears its H_IMPACT).
       if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
@@ -464,7 +482,7 @@ export class ContactConstraints {
         const own = old - hd[o + H_ROUTED + k];
         let nm = c[co + C_NORMAL_MASS];
         if (pin !== PIN_NONE) {
-          pinnedNormalMass(c, co, invMass, a, b, sA, sB);
+          pinnedNormalMass(c, co, invMass, a, b, hd, o);
           nm = pinnedMass[0];
         }
         let next = old - nm * ms * (vn + bias) - is * (own > 0 ? own : 0);
@@ -478,8 +496,8 @@ export class ContactConstraints {
         // Applied unconditionally: a branch that is rarely taken would deoptimise this loop the first time.
         const la = lambda * mA,
           lb = lambda * mB;
-        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        vax -= la * dax; vay -= la * day; vaz -= la * daz;
+        vbx += lb * dbx; vby += lb * dby; vbz += lb * dbz;
         const lwa = lambda * sA,
           lwb = lambda * sB;
         wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
@@ -559,10 +577,17 @@ export class ContactConstraints {
       // Frozen lower bodies and pinned bodies as in solve.
       const frozen = hd[o + H_FROZEN];
       const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
-      const sA = pin === PIN_A || frozen === 1 ? 0 : 1,
-        sB = pin === PIN_B || frozen === 2 ? 0 : 1;
+      const sA = frozen === 1 ? 0 : 1,
+        sB = frozen === 2 ? 0 : 1;
       const mA = invMass[a] * sA,
         mB = invMass[b] * sB;
+      // The directions of A's and B's linear response: n, or for a pinned body n without its part along the pin.
+      let dax = nx, day = ny, daz = nz, dbx = nx, dby = ny, dbz = nz;
+      if (pin !== PIN_NONE) {
+        pins.pinnedNormals(i, hd, o);
+        const d = pinnedNormals;
+        dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
+      }
       // n in A's and B's frames (rotation by the conjugate orientations), and n . (pB - pA).
       let qx = -rot[a4], qy = -rot[a4 + 1], qz = -rot[a4 + 2], qw = rot[a4 + 3];
       let tx = 2 * (qy * nz - qz * ny), ty = 2 * (qz * nx - qx * nz), tz = 2 * (qx * ny - qy * nx);
@@ -651,7 +676,7 @@ export class ContactConstraints {
         const old = c[co + C_NORMAL_IMPULSE];
         let nm = c[co + C_NORMAL_MASS];
         if (pin !== PIN_NONE) {
-          pinnedNormalMass(c, co, invMass, a, b, sA, sB);
+          pinnedNormalMass(c, co, invMass, a, b, hd, o);
           nm = pinnedMass[0];
         }
         let next = old - nm * (vn + bias);
@@ -661,8 +686,8 @@ export class ContactConstraints {
         if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
         const la = lambda * mA,
           lb = lambda * mB;
-        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        vax -= la * dax; vay -= la * day; vaz -= la * daz;
+        vbx += lb * dbx; vby += lb * dby; vbz += lb * dbz;
         const lwa = lambda * sA,
           lwb = lambda * sB;
         wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];

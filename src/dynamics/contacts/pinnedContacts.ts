@@ -10,6 +10,9 @@
  * through the wall or went 0.4 m into it. Shock propagation solves the hit as it is: against a body that cannot
  * yield along the hit's normal, i.e. with the pinned body's mass taken as infinite in that contact.
  *
+ * The pinned body is immovable only along its pins (PinnedContacts.pinnedNormals): it still takes the rest of the
+ * hit and its moment.
+ *
  * Kept narrow so that resting stacks (which shock propagation makes too stiff to topple) do not change: only
  * manifolds between two dynamic bodies meeting an impact this step (approaching faster than the solver's
  * impact speed at its start) are candidates, and a body counts as pinned only along the normals of its contacts
@@ -72,6 +75,19 @@ class PinField {
     this.dir[i3 + 2] += sign * v[at + 2];
   }
 
+  /** Writes body i's unit pin direction (the mean of its pins) to out[at..at + 2]. */
+  unitDirection(i: number, out: Float64Array, at: number): void {
+    const i3 = i * 3;
+    const px = this.dir[i3],
+      py = this.dir[i3 + 1],
+      pz = this.dir[i3 + 2];
+    const l = Math.sqrt(px * px + py * py + pz * pz);
+    const il = l > 0 ? 1 / l : 0;
+    out[at] = px * il;
+    out[at + 1] = py * il;
+    out[at + 2] = pz * il;
+  }
+
   /** Whether body i is pinned against a push along sign * (v[at], v[at + 1], v[at + 2]) (a unit vector; see add). */
   holds(i: number, v: Float64Array, at: number, sign: number): boolean {
     if (!this.members.has(i)) return false;
@@ -98,6 +114,8 @@ export class PinnedContacts {
   private pinCandidate = new Uint8Array(64);
   /** Per manifold: PIN_NONE, PIN_A or PIN_B (read while {@link pinning}). */
   state = new Uint8Array(64);
+  /** Per pinned manifold: the unit direction its pinned body cannot move along (the mean of its pins; 3 numbers). */
+  axis = new Float64Array(64 * 3);
   private readonly pins: PinField;
   /** The solver's parameters (pin thresholds), not state. */
   private readonly settings: SolverSettings;
@@ -116,7 +134,6 @@ export class PinnedContacts {
   private readonly fixedManifolds = new IntList(16);
   private readonly candidates = new IntList(16);
 
-
   /**
    * Marks this step's pin candidates (pinnedContacts.ts): manifolds between two finite-mass bodies that meet an
    * impact themselves with a body that touches a fixed one, or that share a body meeting an impact with a fixed
@@ -128,6 +145,7 @@ export class PinnedContacts {
     if (this.pinCandidate.length < s.count) {
       this.pinCandidate = new Uint8Array(Math.max(s.count, this.pinCandidate.length * 2));
       this.state = new Uint8Array(this.pinCandidate.length);
+      this.axis = new Float64Array(this.pinCandidate.length * 3);
     }
     const bi = s.bodyIndex,
       invMass = bodies.invMass;
@@ -230,46 +248,86 @@ export class PinnedContacts {
         b = bi[i * 2 + 1];
       const holdsB = invMass[b] >= pinMassRatio * invMass[a] && pins.holds(b, hd, o + H_NX, 1),
         holdsA = invMass[a] >= pinMassRatio * invMass[b] && pins.holds(a, hd, o + H_NX, -1);
-      this.state[i] = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
+      const state = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
+      this.state[i] = state;
+      if (state !== PIN_NONE) pins.unitDirection(state === PIN_B ? b : a, this.axis, i * 3);
     }
   }
 
+  /**
+   * The directions along which pinned manifold i's normal rows move each body (into pinnedNormals: A's, then B's):
+   * the normal n for a free body; for the pinned one n less its part along the pin axis p, n - p (p . n). A body
+   * pinned against a static one is immovable only along that pin: it takes the rest of the hit, and all of its
+   * moment (a domino struck on its top edge by a ball from above and behind tips forward, issue 29 item 1).
+   */
+  pinnedNormals(i: number, hd: Float64Array, o: number): void {
+    const nx = hd[o + H_NX],
+      ny = hd[o + H_NX + 1],
+      nz = hd[o + H_NX + 2];
+    const ax = this.axis;
+    const px = ax[i * 3],
+      py = ax[i * 3 + 1],
+      pz = ax[i * 3 + 2];
+    const d = px * nx + py * ny + pz * nz;
+    const out = pinnedNormals;
+    const pinB = this.state[i] === PIN_B;
+    out[0] = pinB ? nx : nx - d * px;
+    out[1] = pinB ? ny : ny - d * py;
+    out[2] = pinB ? nz : nz - d * pz;
+    out[3] = pinB ? nx - d * px : nx;
+    out[4] = pinB ? ny - d * py : ny;
+    out[5] = pinB ? nz - d * pz : nz;
+  }
+
+  /**
+   * Takes out of pinned body `body`'s velocity the change along manifold i's pin axis since saveVelocity: what the
+   * rebound's impulses (restitution.ts) would move it by into its pins.
+   */
+  releaseAlongAxis(bodies: BodySet, body: number, i: number): void {
+    const v = bodies.vel,
+      b3 = body * 3,
+      ax = this.axis;
+    const px = ax[i * 3],
+      py = ax[i * 3 + 1],
+      pz = ax[i * 3 + 2];
+    const d = (v[b3] - heldVelocity[0]) * px + (v[b3 + 1] - heldVelocity[1]) * py + (v[b3 + 2] - heldVelocity[2]) * pz;
+    v[b3] -= d * px;
+    v[b3 + 1] -= d * py;
+    v[b3 + 2] -= d * pz;
+  }
 }
+
+/** PinnedContacts.pinnedNormals' result: the directions of A's and B's linear response (3 numbers each). */
+export const pinnedNormals = new Float64Array(6);
 
 /** pinnedNormalMass's result. */
 export const pinnedMass = new Float64Array(1);
 
 /**
- * The normal effective mass of contact co between dense bodies a and b, with A's and B's shares scaled by sA, sB
- * (0 for a pinned body, whose mass counts as infinite in its hit: pinnedContacts.ts), written to pinnedMass[0].
- * Integers in, the result through a scratch array: the call is taken only for pinned contacts, so V8 often does
- * not inline it, and then boxes double arguments and the return value. Worse, the solver loops' merge of a
- * contact's stored normal mass (a double) with an unknown return value became a tagged value, boxing the common
- * path's double at every contact: the intermittent GCs of the relax pass (bench/RESULTS.md, "Where time goes").
+ * The normal effective mass of contact co between dense bodies a and b, their linear responses along the
+ * directions in pinnedNormals (PinnedContacts.pinnedNormals: a pinned body's without its part along the pin),
+ * written to pinnedMass[0]. Integers in, the result through a scratch array: the call is taken only for pinned
+ * contacts, so V8 often does not inline it, and then boxes double arguments and the return value. Worse, the
+ * solver loops' merge of a contact's stored normal mass (a double) with an unknown return value became a tagged
+ * value, boxing the common path's double at every contact: the intermittent GCs of the relax pass
+ * (bench/RESULTS.md, "Where time goes").
  */
-export function pinnedNormalMass(c: Float64Array, co: number, invMass: Float64Array, a: number, b: number, sA: number, sB: number): void {
+export function pinnedNormalMass(c: Float64Array, co: number, invMass: Float64Array, a: number, b: number, hd: Float64Array, o: number): void {
+  const d = pinnedNormals;
+  const nx = hd[o + H_NX],
+    ny = hd[o + H_NX + 1],
+    nz = hd[o + H_NX + 2];
   const k =
-    invMass[a] * sA + invMass[b] * sB +
-    sA * (c[co + C_ANX] * c[co + C_IANX] + c[co + C_ANX + 1] * c[co + C_IANX + 1] + c[co + C_ANX + 2] * c[co + C_IANX + 2]) +
-    sB * (c[co + C_BNX] * c[co + C_IBNX] + c[co + C_BNX + 1] * c[co + C_IBNX + 1] + c[co + C_BNX + 2] * c[co + C_IBNX + 2]);
+    invMass[a] * (d[0] * nx + d[1] * ny + d[2] * nz) + invMass[b] * (d[3] * nx + d[4] * ny + d[5] * nz) +
+    (c[co + C_ANX] * c[co + C_IANX] + c[co + C_ANX + 1] * c[co + C_IANX + 1] + c[co + C_ANX + 2] * c[co + C_IANX + 2]) +
+    (c[co + C_BNX] * c[co + C_IBNX] + c[co + C_BNX + 1] * c[co + C_IBNX + 1] + c[co + C_BNX + 2] * c[co + C_IBNX + 2]);
   pinnedMass[0] = k > 0 ? 1 / k : 0;
 }
 
-/** The pinned body's inverse mass and world inverse inertia while holdPinned has them zeroed. */
-const heldMass = new Float64Array(7);
+/** The pinned body's linear velocity before an impulse (saveVelocity, PinnedContacts.releaseAlongAxis). */
+const heldVelocity = new Float64Array(3);
 
-/** Zeroes body i's inverse mass and world inverse inertia (kept in heldMass) until releasePinned. */
-export function holdPinned(bodies: BodySet, i: number): void {
-  heldMass[0] = bodies.invMass[i];
-  bodies.invMass[i] = 0;
-  for (let k = 0; k < 6; k++) {
-    heldMass[k + 1] = bodies.invInertiaWorld[i * 6 + k];
-    bodies.invInertiaWorld[i * 6 + k] = 0;
-  }
-}
-
-/** Restores what holdPinned zeroed. */
-export function releasePinned(bodies: BodySet, i: number): void {
-  bodies.invMass[i] = heldMass[0];
-  for (let k = 0; k < 6; k++) bodies.invInertiaWorld[i * 6 + k] = heldMass[k + 1];
+/** Keeps body i's linear velocity for PinnedContacts.releaseAlongAxis. */
+export function saveVelocity(bodies: BodySet, i: number): void {
+  for (let k = 0; k < 3; k++) heldVelocity[k] = bodies.vel[i * 3 + k];
 }

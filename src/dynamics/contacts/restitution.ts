@@ -33,7 +33,7 @@ import {
   H_T1X,
   H_T2X,
 } from "./manifoldLayout";
-import { holdPinned, PIN_A, PIN_B, PIN_NONE, pinnedMass, pinnedNormalMass, releasePinned, type PinnedContacts } from "./pinnedContacts";
+import { PIN_A, PIN_B, PIN_NONE, pinnedMass, pinnedNormalMass, saveVelocity, type PinnedContacts } from "./pinnedContacts";
 import { routeIO, type ShockPropagation } from "./shockPropagation";
 
 /** Each contact's share of the centroid rebound impulse. */
@@ -69,13 +69,13 @@ export function applyRestitution(cache: ContactCache, bodies: BodySet, pins: Pin
     const mu = hd[o + H_FRICTION],
       muS = hd[o + H_STATIC_FRICTION];
     restShare[0] = restShare[1] = restShare[2] = restShare[3] = 0;
-    // A pinned body takes no share of the rebound either: its mass counts as infinite (pinnedContacts.ts),
-    // for the rebound impulses below, while they are applied. A frozen manifold ignores its pin (see solve).
+    // A pinned body takes no part of the rebound along its pin either (PinnedContacts.pinnedNormals), the rest in
+    // full. A frozen manifold ignores its pin (see solve).
     const frozen = hd[o + H_FROZEN];
     let rf = 0, rmx = 0, rmy = 0, rmz = 0;
     const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
     const pinned = pin === PIN_A ? a : pin === PIN_B ? b : -1;
-    if (pinned >= 0) holdPinned(bodies, pinned);
+    if (pinned >= 0) pins.pinnedNormals(i, hd, o);
     if (hd[o + H_IMPACT] === 1 && pinned < 0) {
       // The rebound of a manifold meeting an impact starts as one impulse at the centroid, shared equally (the
       // impact pre-pass of solve, for the same reason: contact by contact, a square rebound would spin).
@@ -119,7 +119,7 @@ export function applyRestitution(cache: ContactCache, bodies: BodySet, pins: Pin
       const old = c[co + C_NORMAL_IMPULSE];
       let nm = c[co + C_NORMAL_MASS];
       if (pinned >= 0) {
-        pinnedNormalMass(c, co, invMass, a, b, pin === PIN_A ? 0 : 1, pin === PIN_B ? 0 : 1);
+        pinnedNormalMass(c, co, invMass, a, b, hd, o);
         nm = pinnedMass[0];
       }
       let lambda = -nm * (vn + e * rel);
@@ -145,7 +145,9 @@ export function applyRestitution(cache: ContactCache, bodies: BodySet, pins: Pin
         contactImpulse[0] = ln * nx + f1 * t1x + f2 * t2x;
         contactImpulse[1] = ln * ny + f1 * t1y + f2 * t2y;
         contactImpulse[2] = ln * nz + f1 * t1z + f2 * t2z;
+        if (pinned >= 0) saveVelocity(bodies, pinned);
         applyImpulse(invMass, inv, vel, w, a, b, c, co + C_RAX, contactImpulse);
+        if (pinned >= 0) pins.releaseAlongAxis(bodies, pinned, i);
         if (frozen !== 0) {
           // The normal part moves the upper body only and goes down the stack (route).
           if (frozen === 1) {
@@ -162,7 +164,6 @@ export function applyRestitution(cache: ContactCache, bodies: BodySet, pins: Pin
         }
       }
     }
-    if (pinned >= 0) releasePinned(bodies, pinned);
     if (frozen !== 0 && rf !== 0) {
       routeIO[0] = rf; routeIO[1] = rmx; routeIO[2] = rmy; routeIO[3] = rmz;
       shock.route(cache, i);
