@@ -2,24 +2,24 @@
  * The three figures of the contact-substep table (bench/RESULTS.md, "four contact substeps after shock
  * propagation"): a 20-row pyramid of 210 boxes (worst drift after 10 s; test/engine/stacking.test.ts allows 30 mm),
  * a 10-box tower (top's x/z offset and sag after 20 s; 10 mm each) and 100 kg on 1 kg (the heavy box's lowest
- * sag over 5 s; 10 mm), per contact substep count and solver variant (ContactSolver.variant).
+ * sag over 5 s; 10 mm), per contact substep count and solver settings (ContactConstraints.settings, solverSettings.ts).
  *
- *   PROBE='[{"name":"4, cap 0.22, friction after relax","n":4,"hertzCap":0.22,"friction":1}]' \
+ *   PROBE='[{"name":"4, static hertz x1","n":4,"staticHertzScale":1}]' \
  *     npx vitest run --config bench/probe/vitest.config.ts bench/probe/substeps.probe.ts
  *
  * prints one markdown table row per entry (mm). Scenes as in test/engine/stacking.test.ts.
  */
 import { it } from "vitest";
 import { Box, MotionType, World } from "../../src/index";
-import type { ContactVariant } from "../../src/dynamics/contactSolver";
+import type { SolverSettings } from "../../src/dynamics/solverSettings";
 
-type Entry = Partial<ContactVariant> & { name: string; n: number };
+type Entry = Partial<SolverSettings> & { name: string; n: number };
 const entries: Entry[] = JSON.parse(process.env.PROBE ?? '[{"name":"8","n":8},{"name":"4","n":4}]');
 
 function world(e: Entry): World {
   const w = new World({ gravity: { x: 0, y: -9.81, z: 0 }, sleepingEnabled: false, contactSubsteps: e.n });
-  const { name: _name, n: _n, ...variant } = e;
-  Object.assign(w.solver.variant, variant);
+  const { name: _name, n: _n, ...settings } = e;
+  Object.assign(w.solver.settings, settings);
   w.createBody({ motionType: MotionType.Static, position: { x: 0, y: -0.5, z: 0 }, collidable: { shape: new Box(100, 0.5, 100), material: { friction: 0.5 } } });
   return w;
 }

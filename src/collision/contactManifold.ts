@@ -133,7 +133,7 @@ export class ManifoldBuffer {
 
   /**
    * Returns a reset manifold at the end of the buffer (the caller fills it, and may `pop` it if empty), carrying
-   * the buffer's margin: the contact cache keeps each manifold's margin (ContactSolver.findReusable), so a pooled
+   * the buffer's margin: the contact cache keeps each manifold's margin (ContactCache.findReusable), so a pooled
    * manifold must not keep the margin of whatever pair last used it (a mesh's triangle manifolds are written
    * without a tester call that would set it).
    */

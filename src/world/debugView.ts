@@ -12,7 +12,7 @@
  */
 import type { SweptMotion } from "../math/sweptTransform";
 import { BodyFlag, type BodySet } from "../dynamics/bodySet";
-import { HeaderField, ContactField, HEADER, CONTACT } from "../dynamics/contactSolver";
+import { HeaderField, ContactField, HEADER, CONTACT } from "../dynamics/contacts/manifoldLayout";
 import { grown } from "../collections/growth";
 import { Pose } from "../math/pose";
 import { ContinuousDetectionMode, MotionType } from "./descriptions";

@@ -11,7 +11,9 @@ import { WorldQueries } from "../queries/worldQueries";
 import { RayResult, RayVisitor, type RayFilter } from "../queries/worldRaycast";
 import { Shape } from "../shapes/shape";
 import { BodyFlag, SlotCount } from "../dynamics/bodySet";
-import { ContactSolver, TOUCH_TOLERANCE } from "../dynamics/contactSolver";
+import type { ContactCache } from "../dynamics/contacts/contactCache";
+import { TOUCH_TOLERANCE } from "../dynamics/contacts/manifoldLayout";
+import { DEFAULT_SOLVER_SETTINGS } from "../dynamics/solverSettings";
 import { clampSpeed, updateWorldInertia } from "../dynamics/integrator";
 import type { JointDescription } from "../dynamics/joints/joint6dof";
 import { computeMassData, MassData, principalAxes } from "../dynamics/massProperties";
@@ -39,12 +41,12 @@ import { buildEvents } from "./stages/eventsStage";
 export { StepStats, RayResult, type RayFilter };
 
 /** Default {@link WorldSettings.substeps}. */
-const DEFAULT_SUBSTEPS = 8;
+const DEFAULT_SUBSTEPS = DEFAULT_SOLVER_SETTINGS.substeps;
 /**
  * Default {@link WorldSettings.contactSubsteps}: the fewest with which every contact test passes its tolerance
  * (bench/RESULTS.md, "Measurements behind constants").
  */
-const DEFAULT_CONTACT_SUBSTEPS = 6;
+const DEFAULT_CONTACT_SUBSTEPS = DEFAULT_SOLVER_SETTINGS.contactSubsteps;
 
 /** World-wide settings. */
 export interface WorldSettings {
@@ -103,9 +105,9 @@ export class World extends WorldState {
   get queries(): WorldQueries {
     return this.scratch.queries;
   }
-  /** @internal The contact solver, read (never written) by WorldDebugView. */
-  get debugSolver(): ContactSolver {
-    return this.solver;
+  /** @internal The contact cache's manifolds, read (never written) by WorldDebugView. */
+  get debugSolver(): ContactCache {
+    return this.contactCache;
   }
 
   constructor(settings: WorldSettings = {}) {
@@ -566,7 +568,7 @@ export class World extends WorldState {
     b.shape[i] = shape;
     this.storeChildSurfaces(i, null);
     // Last step's manifolds of this body were made for the old shape: not to be reused.
-    this.solver.forgetBody(handle);
+    this.contactCache.forgetBody(handle);
     this.applyMass(i);
     this.setOriginPosition(i, tmpV.x, tmpV.y, tmpV.z);
     updateWorldInertia(b, i);
@@ -1153,9 +1155,9 @@ function resolveSettings(settings: WorldSettings): ResolvedSettings {
     gz: g.z,
     substeps: positiveInt("settings.substeps", settings.substeps ?? DEFAULT_SUBSTEPS),
     contactSubsteps: positiveInt("settings.contactSubsteps", settings.contactSubsteps ?? settings.substeps ?? DEFAULT_CONTACT_SUBSTEPS),
-    contactSpring: settings.contactSpring ?? { frequency: 60, dampingRatio: 10 },
-    maximumRecoveryVelocity: settings.maximumRecoveryVelocity ?? 3,
-    restitutionThreshold: settings.restitutionThreshold ?? 0.5,
+    contactSpring: settings.contactSpring ?? { frequency: DEFAULT_SOLVER_SETTINGS.contactHertz, dampingRatio: DEFAULT_SOLVER_SETTINGS.contactDampingRatio },
+    maximumRecoveryVelocity: settings.maximumRecoveryVelocity ?? DEFAULT_SOLVER_SETTINGS.maximumRecoveryVelocity,
+    restitutionThreshold: settings.restitutionThreshold ?? DEFAULT_SOLVER_SETTINGS.restitutionThreshold,
     sleepingEnabled: settings.sleepingEnabled ?? true,
     sleepThreshold: settings.sleepThreshold ?? 0.05,
     timeToSleep: settings.timeToSleep ?? 0.5,

@@ -18,7 +18,8 @@ import { Pose } from "../math/pose";
 import { Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { BodyFlag, BodySet, SlotCount } from "../dynamics/bodySet";
-import { ContactSolver } from "../dynamics/contactSolver";
+import { ContactCache } from "../dynamics/contacts/contactCache";
+import { ContactConstraints } from "../dynamics/contacts/contactConstraints";
 import { JointSolver } from "../dynamics/joints/jointSolver";
 import { MotionType, type PairMaterial, type SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
@@ -110,7 +111,10 @@ export class WorldState {
   readonly movingTree = new DynamicTree();
   /** @internal Broad-phase tree of static and sleeping bodies (user data = body slot). For queries. */
   readonly staticTree = new DynamicTree();
-  readonly solver = new ContactSolver();
+  /** The persistent manifolds (state: snapshots save them). */
+  readonly contactCache = new ContactCache();
+  /** The contact constraints solved over them each step. */
+  readonly solver = new ContactConstraints(this.contactCache);
   /** Separating axes of convex pairs that were near but apart last step (state: snapshots save it). */
   readonly separations = new SeparatingAxisCache();
   /** Sleeping islands: lists of handles, by island id. */

@@ -1,4 +1,4 @@
-import { HEADER, HeaderField } from "../../src/dynamics/contactSolver";
+import { HEADER, HeaderField } from "../../src/dynamics/contacts/manifoldLayout";
 import { describe, expect, it } from "vitest";
 import { Box, ConvexHull, ManifoldBuffer, MotionType, Pose, Sphere, TriangleMesh, collideShapes, type ContactManifold } from "../../src/index";
 import { makeWorld, pos, rng, steps, vel } from "../engine/helpers";
@@ -153,7 +153,7 @@ describe("merging a convex's triangle manifolds (triangleManifoldMerge.ts)", () 
     const contactsWithBowl = (w: typeof merged.world) => {
       const s = (w as unknown as { solver: { count: number; header: Float64Array } }).solver;
       const byHull = new Map<number, number>();
-      // The solver's manifold headers (contactSolver.ts HEADER, HeaderField); the static bowl is B.
+      // The solver's manifold headers (contacts/manifoldLayout.ts HEADER, HeaderField); the static bowl is B.
       const bowlHandle = (w as unknown as { bodies: { handle: Float64Array } }).bodies.handle[0];
       for (let i = 0; i < s.count; i++) {
         const o = i * HEADER;

@@ -3,8 +3,8 @@ import { Box, collideShapes, Compound, ConvexHull, Heightfield, ManifoldBuffer, 
 import { addGround, makeWorld, pos, steps } from "./helpers";
 
 // The contact cache keeps a convex pair's manifold while the pair's relative pose has barely changed
-// (ContactSolver.findReusable). A resting pair never moves, so these tests check that what the cache keeps
-// is dropped when the geometry changes without a pose change (World.setShape calls ContactSolver.forgetBody).
+// (ContactCache.findReusable). A resting pair never moves, so these tests check that what the cache keeps
+// is dropped when the geometry changes without a pose change (World.setShape calls ContactCache.forgetBody).
 // Today setShape also re-creates the body's broad-phase proxy and the pair is absent for one step, which drops
 // the kept manifold as well, so these tests pass without forgetBody; they guard the behaviour, whichever path
 // provides it.
@@ -78,7 +78,7 @@ describe("contact cache: runs of manifolds", () => {
   });
 
   it("a triangle manifold carries the margin of its own pair, not that of the pair that last used its slot", () => {
-    // The cache compares a pair's margin with the one its run was made at (ContactSolver.findReusable), read
+    // The cache compares a pair's margin with the one its run was made at (ContactCache.findReusable), read
     // from the manifolds. The manifold pool is shared by every pair of the step; the mesh path writes its
     // manifolds without a tester call that sets the margin, so a slot must get it from the buffer.
     const buf = new ManifoldBuffer();

@@ -5,7 +5,7 @@
  * A soft contact sized on its pair's effective mass, which the light box dominates, compresses under a heavy
  * load by x = m_heavy g / (m_eff w^2) (w = 2 pi 60 Hz, m_eff about a quarter of the light box's mass per contact
  * point): 0.07 mm per unit of mass ratio, 69 mm at 1000:1 before shock propagation. With it
- * (src/dynamics/shockPropagation.ts), a heavy box on a light one solves its contact as if the light one were
+ * (src/dynamics/contacts/shockPropagation.ts), a heavy box on a light one solves its contact as if the light one were
  * fixed, and the load goes down to the ground through the light box's support without compressing its springs:
  * each spring holds only the weight of the body right above it against a fixed one, g / w^2 = 0.07 mm.
  *

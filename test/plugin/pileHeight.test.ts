@@ -4,7 +4,7 @@
  * pieces after 10 s (seed 1).
  *
  * Measured: Continuum 0.5247 m at 1/60 s, 0.5244 at 1/240 s, 0.5231 at 1/600 s (0.558 and 0.497 when the relax
- * pass solved friction again for every resting body, not only jointed ones: see contactSolver.ts relax); Havok
+ * pass solved friction again for every resting body, not only jointed ones: see contacts/contactConstraints.ts relax); Havok
  * 0.340 m at 1/60 s, 0.430 at 1/600 s.
  * Looked for on Continuum's side, in this scene at rest (every piece kept awake, 1/60 s), and not found:
  * - gaps held by speculative contacts: of the last step's 1416 contacts, 978 carry impulse, every one touching

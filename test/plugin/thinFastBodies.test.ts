@@ -63,7 +63,7 @@ describe("thin fast bodies land on every floor type (issue 16 item 7)", () => {
   for (const floorKind of ["box", "mesh", "heightfield"] as const) {
     // Seeds 1, 2, 3, 5 and 6 each lost one plate through the ground mesh while speculative contacts were
     // anchored at the gap's midpoint (a plate knocked into a fast spin, or slapping flat from one edge, carried
-    // its far corners through unseen: src/dynamics/contactAnchors.ts); seed 8 too, once the integration changed.
+    // its far corners through unseen: src/dynamics/contacts/contactAnchors.ts); seed 8 too, once the integration changed.
     for (const seed of [1, 2, 3, 5, 6, 7, 8]) {
       it(`continuum: 60 fast plates (Passive) on a static ${floorKind} floor, seed ${seed}: none falls through`, async () => {
         // Speculative contacts cover each plate's whole motion in the step, so every plate must land, whatever

@@ -10,7 +10,7 @@ import { SeparatingAxisCache } from "../../collision/separatingAxisCache";
 import type { ConvexShape, Shape } from "../../shapes/shape";
 import { ShapeType } from "../../shapes/shapeType";
 import { BodyFlag } from "../../dynamics/bodySet";
-import { anchorOnFasterTurningBody } from "../../dynamics/contactAnchors";
+import { anchorOnFasterTurningBody } from "../../dynamics/contacts/contactAnchors";
 import { CombineMode, ContinuousDetectionMode, MotionType, type PairMaterial, type SurfaceMaterial } from "../descriptions";
 import type { WorldState } from "../worldState";
 import { sweepPair, rewindManifolds } from "./pairSweep";
@@ -86,7 +86,7 @@ function isConvex(s: Shape): s is ConvexShape {
 export function narrowPhase(ws: WorldState, dt: number): void {
   const b = ws.bodies;
   const p = ws.scratch.collector.pairs;
-  const solver = ws.solver;
+  const solver = ws.contactCache;
   solver.beginStep();
   ws.separations.beginStep();
   ws.stats.sweeps = 0;
@@ -156,7 +156,7 @@ export function narrowPhase(ws: WorldState, dt: number): void {
       if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
     }
     // No trigger children, no child surfaces and no sweep: the contact cache may keep last step's manifolds
-    // of the pair (ContactSolver.findReusable), one per convex pair, one per triangle or child pair otherwise.
+    // of the pair (ContactCache.findReusable), one per convex pair, one per triangle or child pair otherwise.
     const cacheable = !childTriggers && !split && sweepT === 0;
     const reuse = cacheable ? solver.findReusable(b, ia, ib) : -1;
     if (reuse < 0) {

@@ -7,7 +7,7 @@ import { grown } from "../../collections/growth";
 import { sweepShapeLinear } from "../../collision/sweep";
 import { SweptMotion } from "../../math/sweptTransform";
 import { BodyFlag } from "../../dynamics/bodySet";
-import { HEADER, HeaderField } from "../../dynamics/contactSolver";
+import { HEADER, HeaderField } from "../../dynamics/contacts/manifoldLayout";
 import { updateWorldInertia } from "../../dynamics/integrator";
 import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, isTriangleShape } from "../worldState";
@@ -151,8 +151,8 @@ function propagateToi(ws: WorldState, dt: void | number): void {
   void dt;
   const b = ws.bodies;
   const q = ws.scratch.toiQueue;
-  const hd = ws.solver.header;
-  const count = ws.solver.count;
+  const hd = ws.contactCache.header;
+  const count = ws.contactCache.count;
   let budget = 64 + 4 * q.count;
   while (q.count > 0 && budget-- > 0) {
     const i = q.pop();

@@ -3,7 +3,7 @@
  * per body pair, enter / exit per trigger pair (one event per pair per step).
  */
 import { PairTable } from "../../collections/pairTable";
-import { CONTACT, ContactField, HEADER, HeaderField, TOUCH_TOLERANCE } from "../../dynamics/contactSolver";
+import { CONTACT, ContactField, HEADER, HeaderField, TOUCH_TOLERANCE } from "../../dynamics/contacts/manifoldLayout";
 import { ContactEventType, TriggerEventType } from "../events";
 import type { WorldState } from "../worldState";
 
@@ -77,9 +77,9 @@ export function buildEvents(ws: WorldState): void {
     prev = ws.touchingPrev;
   cur.clear();
   const ev = ws.contactEvents;
-  const hd = ws.solver.header,
-    cs = ws.solver.contacts;
-  const count = ws.solver.count;
+  const hd = ws.contactCache.header,
+    cs = ws.contactCache.contacts;
+  const count = ws.contactCache.count;
   const rest = ws.touchingResting;
   let deepest = 0;
   let m = 0;

@@ -4,7 +4,7 @@
  */
 import { grown } from "../../collections/growth";
 import { BodyFlag } from "../../dynamics/bodySet";
-import { HEADER, HeaderField } from "../../dynamics/contactSolver";
+import { HEADER, HeaderField } from "../../dynamics/contacts/manifoldLayout";
 import { MotionType } from "../descriptions";
 import type { WorldState } from "../worldState";
 
@@ -48,8 +48,8 @@ function sleepIslands(ws: WorldState, n: number, rested: boolean): void {
   const uf = ws.scratch.unionFind;
   uf.reset(n);
   const pos = denseToActive(ws, n);
-  const hd = ws.solver.header;
-  for (let m = 0; m < ws.solver.count; m++) {
+  const hd = ws.contactCache.header;
+  for (let m = 0; m < ws.contactCache.count; m++) {
     const a = hd[m * HEADER + HeaderField.bodyA],
       c = hd[m * HEADER + HeaderField.bodyB];
     const pa = pos[a],
@@ -59,7 +59,7 @@ function sleepIslands(ws: WorldState, n: number, rested: boolean): void {
       dynC = b.motionType[c] === MotionType.Dynamic;
     // Touching manifolds only: a body rolling past within the speculative margin must not keep a resting
     // pile awake.
-    if (dynA && dynC && ws.solver.isTouching(m)) uf.union(pa, pc);
+    if (dynA && dynC && ws.contactCache.isTouching(m)) uf.union(pa, pc);
   }
   // Jointed bodies share an island (they sleep and wake together).
   const ja = ws.joints.activeA,
@@ -81,7 +81,7 @@ function sleepIslands(ws: WorldState, n: number, rested: boolean): void {
     if (t < minT[r]) minT[r] = t;
   }
   // A moving kinematic body keeps what it touches awake.
-  for (let m = 0; m < ws.solver.count; m++) {
+  for (let m = 0; m < ws.contactCache.count; m++) {
     const a = hd[m * HEADER + HeaderField.bodyA],
       c = hd[m * HEADER + HeaderField.bodyB];
     const pa = pos[a],

@@ -20,7 +20,7 @@ export function solve(ws: WorldState, dt: number): void {
   if (hasJoints) joints.prepare(b, dt, h);
   markJointed(ws);
   solver.pushed = ws.scratch.pushedBodies;
-  // Up is against gravity (shock propagation, src/dynamics/shockPropagation.ts); no gravity, no up.
+  // Up is against gravity (shock propagation, src/dynamics/contacts/shockPropagation.ts); no gravity, no up.
   const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
   const gi = gl > 0 ? -1 / gl : 0;
   solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi, n);
@@ -60,7 +60,7 @@ export function finishStep(ws: WorldState): void {
   ws.stats.awakeBodies = awake;
 }
 
-/** The bodies of the joints prepared this step, for the contact relax pass's resting friction (contactSolver.ts). */
+/** The bodies of the joints prepared this step, for the contact relax pass's resting friction (contacts/contactConstraints.ts). */
 function markJointed(ws: WorldState): void {
   const set = ws.solver.jointed;
   set.begin(ws.bodies.count);

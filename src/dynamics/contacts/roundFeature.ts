@@ -1,6 +1,6 @@
 /**
  * Which part of a body a contact may roll on: the round feature of a sphere, capsule or cylinder (itself or a
- * compound's child), for the contact solver's rolling separation (ContactSolver.prepare and relax).
+ * compound's child), for the contact solver's rolling separation (ContactConstraints.prepare and relax).
  *
  * The solver measures a contact's separation during the step from anchors fixed in the bodies (Box2D v3's
  * current separation). A round body rolling turns its anchor away from the surface: a wheel turning 0.08 rad a
@@ -9,10 +9,10 @@
  * orientation, nor that of a capsule or a cylinder's rim on a turn about its axis; so on such a feature the
  * anchor follows the feature's centre and axis only.
  */
-import type { Shape } from "../shapes/shape";
-import { ShapeType } from "../shapes/shapeType";
-import type { Compound } from "../shapes/compound";
-import type { BodySet } from "./bodySet";
+import type { Shape } from "../../shapes/shape";
+import { ShapeType } from "../../shapes/shapeType";
+import type { Compound } from "../../shapes/compound";
+import type { BodySet } from "../bodySet";
 
 /** No round feature: the anchor is fixed in the body. */
 export const ROUND_NONE = 0;

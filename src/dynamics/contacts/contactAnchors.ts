@@ -21,9 +21,9 @@
  * keep their midpoints: those lie within half the depth (millimetres) of both surfaces, and moving them would
  * only move where friction acts (a rolling wheel's, measured in test/plugin/car.test.ts).
  */
-import type { ContactManifold } from "../collision/contactManifold";
-import { MotionType } from "./motionType";
-import type { BodySet } from "./bodySet";
+import type { ContactManifold } from "../../collision/contactManifold";
+import { MotionType } from "../motionType";
+import type { BodySet } from "../bodySet";
 
 /**
  * Moves manifold m's speculative contact points (depth < 0: midpoints of the gap) onto the surface of body ia

@@ -21,8 +21,8 @@
  * starts at zero every step, so there is nothing to carry between steps (nor for a snapshot to capture).
  * Integers only as arguments (docs/design.md, doubles).
  */
-import type { BodySet } from "./bodySet";
-import { grown } from "../collections/growth";
+import type { BodySet } from "../bodySet";
+import { grown } from "../../collections/growth";
 
 /** Per manifold: tangents t1 (0..2) and t2 (3..5), the inverse 2x2 effective mass (6..8), bound per unit normal impulse (9), impulses (10, 11). */
 const R_T1 = 0,

@@ -1,0 +1,844 @@
+/**
+ * Contact constraints: speculative, soft (springs), warm started, substepped.
+ *
+ * The structure is Box2D v3's soft step (solver.c / contact_solver.c): contacts are prepared once per
+ * step with fixed lever arms and effective masses; every substep warm starts, solves with the spring
+ * bias, integrates, then relaxes without bias; a restitution pass runs after the last substep.
+ * The current separation of each contact is recomputed every substep from the bodies' current poses
+ * and the contact's body-local anchors, so speculative rows (separation > 0) let bodies close exactly
+ * the gap, and penetrating rows push out with the spring (bepu's PenetrationLimit: contacts are springs
+ * of a frequency and damping ratio with a maximum recovery velocity).
+ *
+ * The manifolds live in the contact cache (contactCache.ts, layout in manifoldLayout.ts); this solves over them.
+ * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
+ * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
+ * manifolds whose impact it stops and those of resting bodies, see relax). Friction has no position error for the
+ * relax pass to take energy out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-
+ * substep solver does; this is about a quarter of the solver's work.
+ */
+import type { BodySet } from "../bodySet";
+import { StampSet } from "../../collections/stampSet";
+import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
+import type { ContactCache } from "./contactCache";
+import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
+import { fr, projectFriction, tangentEigen, tangentK } from "./frictionProjection";
+import { PIN_A, PIN_NONE, pinnedMass, pinnedNormalMass, pinnedNormals, PinnedContacts } from "./pinnedContacts";
+import { applyRestitution } from "./restitution";
+import { rollingAnchors, stepTime } from "./rollingAnchors";
+import { ensureRolling, prepareRolling, solveRolling, warmStartRolling } from "./rollingResistance";
+import { ROUND_AXIS, ROUND_NONE } from "./roundFeature";
+import { saveFrozen, ShockPropagation } from "./shockPropagation";
+import {
+  CONTACT,
+  C_ADJ_SEP,
+  C_ANX,
+  C_BNX,
+  C_IANX,
+  C_IBNX,
+  C_IMPACT_IMPULSE,
+  C_KA,
+  C_KB,
+  C_LAX,
+  C_LBX,
+  C_MAX_NORMAL_IMPULSE,
+  C_NORMAL_IMPULSE,
+  C_NORMAL_MASS,
+  C_RAX,
+  C_RBX,
+  C_REL_VEL,
+  C_SEPARATION,
+  C_STICK,
+  C_T12_MASS,
+  C_T1_IMPULSE,
+  C_T1_MASS,
+  C_T2_IMPULSE,
+  C_T2_MASS,
+  C_TOTAL_IMPULSE,
+  C_WARM,
+  HEADER,
+  H_BIAS_RATE,
+  H_CENTROID_MASS,
+  H_COUNT,
+  H_DAMPING,
+  H_FREQ,
+  H_FRICTION,
+  H_FROZEN,
+  H_IMPACT,
+  H_IMPULSE_SCALE,
+  H_MASS_SCALE,
+  H_MAX_RECOVERY,
+  H_NX,
+  H_RA,
+  H_RB,
+  H_ROLLING_ANCHORS,
+  H_ROLLING_RESISTANCE,
+  H_ROUND,
+  H_ROUTED,
+  H_STATIC_FRICTION,
+  H_T1X,
+  H_T2X,
+  R_U,
+} from "./manifoldLayout";
+
+
+
+/**
+ * The contact constraints of a step over the contact cache's manifolds: prepare (effective masses, softness, who
+ * gives way), warm start, the biased and the relax pass of each substep, restitution after the last.
+ */
+export class ContactConstraints {
+  /** The manifolds this solves (the world's contact cache). */
+  readonly cache: ContactCache;
+  /** The solver's parameters (never state: snapshots leave them out). */
+  readonly settings: SolverSettings = defaultSolverSettings();
+  /** Shock propagation's per-step tables and routing. */
+  private readonly shock = new ShockPropagation(this.settings);
+  /** Impacts on pinned bodies (pinnedContacts.ts). */
+  private readonly pins = new PinnedContacts(this.settings);
+  /**
+   * Bodies a fast partner may push this step (the world's partner push, partnerPush.ts): their contacts are
+   * treated as meeting an impact, as the push makes them approach within the step.
+   */
+  pushed: StampSet | null = null;
+  /**
+   * Bodies with an enabled joint this step (the world's solve stage fills it after the joints' prepare): only
+   * their manifolds get the relax pass's resting friction (see relax).
+   */
+  readonly jointed = new StampSet();
+  /**
+   * Substeps solved this step (reset by prepare, counted by relax). Odd substeps visit a manifold's contacts in
+   * reverse order, in the normal and friction rows: sequential impulses give the first contact of a pair more of
+   * the shared push and all the traction it can hold, and in the same order every substep a wheel's two rim
+   * contacts carried its drive unequally, a yaw moment of the same sign on every driven wheel (a WheelConstraint
+   * car turned 3 degrees over 100 m). Counted within the step, so a restored snapshot repeats it.
+   */
+  private substep = 0;
+
+  constructor(cache: ContactCache) {
+    this.cache = cache;
+  }
+
+  /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
+  snapshotExtent(field: string): number {
+    return field === "cache" || field === "settings" ? 0 : -1;
+  }
+
+  /**
+   * Computes effective masses, softness for the substep length h, and the pre-solve normal velocity
+   * used by restitution. Inverse inertias are the world ones at the start of the step. `up` (unit, against gravity)
+   * is for shock propagation; `substeps` (of length h) make the step, for the rolling anchors' turn in it.
+   */
+  prepare(bodies: BodySet, h: number, upX = 0, upY = 0, upZ = 0, substeps = 8): void {
+    this.substep = 0;
+    stepTime[0] = h * substeps;
+    const s = this.cache;
+    const pins = this.pins;
+    const shock = this.shock;
+    shock.begin(bodies.count);
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    const invMass = bodies.invMass,
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    ensureRolling(s.count);
+    const pushed = this.pushed;
+    const settings = this.settings;
+    const staticHertzScale = settings.staticHertzScale,
+      impactSpeed = settings.impactSpeed;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const mA = invMass[a],
+        mB = invMass[b];
+      // Contacts against bodies that cannot be pushed are stiffer (Box2D v3 static softness: twice).
+      const rigidOther = mA === 0 || mB === 0;
+      const freq = rigidOther ? hd[o + H_FREQ] * staticHertzScale : hd[o + H_FREQ];
+      const zeta = hd[o + H_DAMPING];
+      const omega = 2 * Math.PI * freq;
+      const a1 = 2 * zeta + h * omega;
+      const a2 = h * omega * a1;
+      const a3 = 1 / (1 + a2);
+      hd[o + H_BIAS_RATE] = omega / a1;
+      hd[o + H_MASS_SCALE] = a2 * a3;
+      hd[o + H_IMPULSE_SCALE] = a3;
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const t1x = hd[o + H_T1X],
+        t1y = hd[o + H_T1X + 1],
+        t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X],
+        t2y = hd[o + H_T2X + 1],
+        t2z = hd[o + H_T2X + 2];
+      const ia = a * 6,
+        ib = b * 6;
+      // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
+      shock.up[0] = nx * upX + ny * upY + nz * upZ;
+      const frozen = shock.classify(i, a, b, invMass, vel);
+      hd[o + H_FROZEN] = frozen;
+      const sA = frozen === 1 ? 0 : 1,
+        sB = frozen === 2 ? 0 : 1;
+      const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
+      const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
+      const n = hd[o + H_COUNT];
+      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
+      // speculative ones meet an impact.
+      const pushedPair = pushed !== null && (pushed.has(a) || pushed.has(b));
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        const rax = c[co + C_RAX],
+          ray = c[co + C_RAX + 1],
+          raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX],
+          rby = c[co + C_RBX + 1],
+          rbz = c[co + C_RBX + 2];
+        // Effective masses, inline (calls with many double arguments would box them): for directions
+        // d, e: K(d, e) = (mA + mB) d.e + (rA x d) IA (rA x e) + (rB x d) IB (rB x e).
+        const an_x = ray * nz - raz * ny, an_y = raz * nx - rax * nz, an_z = rax * ny - ray * nx;
+        const bn_x = rby * nz - rbz * ny, bn_y = rbz * nx - rbx * nz, bn_z = rbx * ny - rby * nx;
+        const a1x = ray * t1z - raz * t1y, a1y = raz * t1x - rax * t1z, a1z = rax * t1y - ray * t1x;
+        const b1x = rby * t1z - rbz * t1y, b1y = rbz * t1x - rbx * t1z, b1z = rbx * t1y - rby * t1x;
+        const a2x = ray * t2z - raz * t2y, a2y = raz * t2x - rax * t2z, a2z = rax * t2y - ray * t2x;
+        const b2x = rby * t2z - rbz * t2y, b2y = rbz * t2x - rbx * t2z, b2z = rbx * t2y - rby * t2x;
+        // I*(a x d) for A and B
+        let ux = iA0 * an_x + iA3 * an_y + iA4 * an_z, uy = iA3 * an_x + iA1 * an_y + iA5 * an_z, uz = iA4 * an_x + iA5 * an_y + iA2 * an_z;
+        let vx = iB0 * bn_x + iB3 * bn_y + iB4 * bn_z, vy = iB3 * bn_x + iB1 * bn_y + iB5 * bn_z, vz = iB4 * bn_x + iB5 * bn_y + iB2 * bn_z;
+        if (frozen !== 0) {
+          ux *= sA; uy *= sA; uz *= sA;
+          vx *= sB; vy *= sB; vz *= sB;
+        }
+        const kn = mA * sA + mB * sB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
+        c[co + C_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
+        // The normal row's angular terms, once per step: the passes then read 12 numbers per contact instead
+        // of recomputing two cross products and two inertia products per visit (Box2D v3 and bepu keep the
+        // Jacobians and the inverse-inertia-weighted ones in the constraint the same way).
+        c[co + C_ANX] = an_x; c[co + C_ANX + 1] = an_y; c[co + C_ANX + 2] = an_z;
+        c[co + C_BNX] = bn_x; c[co + C_BNX + 1] = bn_y; c[co + C_BNX + 2] = bn_z;
+        c[co + C_IANX] = ux; c[co + C_IANX + 1] = uy; c[co + C_IANX + 2] = uz;
+        c[co + C_IBNX] = vx; c[co + C_IBNX + 1] = vy; c[co + C_IBNX + 2] = vz;
+        ux = iA0 * a1x + iA3 * a1y + iA4 * a1z; uy = iA3 * a1x + iA1 * a1y + iA5 * a1z; uz = iA4 * a1x + iA5 * a1y + iA2 * a1z;
+        vx = iB0 * b1x + iB3 * b1y + iB4 * b1z; vy = iB3 * b1x + iB1 * b1y + iB5 * b1z; vz = iB4 * b1x + iB5 * b1y + iB2 * b1z;
+        const k11 = mA + mB + a1x * ux + a1y * uy + a1z * uz + b1x * vx + b1y * vy + b1z * vz;
+        const k12 = a2x * ux + a2y * uy + a2z * uz + b2x * vx + b2y * vy + b2z * vz;
+        ux = iA0 * a2x + iA3 * a2y + iA4 * a2z; uy = iA3 * a2x + iA1 * a2y + iA5 * a2z; uz = iA4 * a2x + iA5 * a2y + iA2 * a2z;
+        vx = iB0 * b2x + iB3 * b2y + iB4 * b2z; vy = iB3 * b2x + iB1 * b2y + iB5 * b2z; vz = iB4 * b2x + iB5 * b2y + iB2 * b2z;
+        const k22 = mA + mB + a2x * ux + a2y * uy + a2z * uz + b2x * vx + b2y * vy + b2z * vz;
+        // The tangent pair's 2x2 effective mass (lever arms couple the two directions), stored inverted.
+        const det = k11 * k22 - k12 * k12;
+        const id = det > 1e-300 ? 1 / det : 0;
+        c[co + C_T1_MASS] = k22 * id;
+        c[co + C_T2_MASS] = k11 * id;
+        c[co + C_T12_MASS] = -k12 * id;
+        // Its eigen-decomposition, once per step rather than at every friction projection (projectFriction).
+        tangentK[0] = k11;
+        tangentK[1] = k12;
+        tangentK[2] = k22;
+        tangentEigen(c, co);
+        // Relative normal velocity before the solve (B relative to A; negative = approaching).
+        const dvx = vel[b * 3] + (w[b * 3 + 1] * rbz - w[b * 3 + 2] * rby) - vel[a * 3] - (w[a * 3 + 1] * raz - w[a * 3 + 2] * ray);
+        const dvy = vel[b * 3 + 1] + (w[b * 3 + 2] * rbx - w[b * 3] * rbz) - vel[a * 3 + 1] - (w[a * 3 + 2] * rax - w[a * 3] * raz);
+        const dvz = vel[b * 3 + 2] + (w[b * 3] * rby - w[b * 3 + 1] * rbx) - vel[a * 3 + 2] - (w[a * 3] * ray - w[a * 3 + 1] * rax);
+        c[co + C_REL_VEL] = dvx * nx + dvy * ny + dvz * nz;
+        // Approaching fast at the start of the step: an impact happens during it (see warmStart).
+        c[co + C_WARM] = c[co + C_REL_VEL] < -impactSpeed || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
+        c[co + C_IMPACT_IMPULSE] = 0;
+        // Anchors fixed in the bodies; rollingAnchors below sets those on a round feature.
+        c[co + C_KA] = 0;
+        c[co + C_KB] = 0;
+      }
+      hd[o + H_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, c, i, a, b) : 0;
+      if (hd[o + H_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, hd, o + H_ROLLING_RESISTANCE, o + H_NX, o + H_T1X, c, i * 4 * CONTACT + C_RAX, i * 4 * CONTACT + C_RBX, CONTACT, n | 0);
+      // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
+      let impact = 0;
+      for (let k = 0; k < n; k++) if (c[(i * 4 + k) * CONTACT + C_WARM] >= 0) impact = 1;
+      // A frozen pair's impact is stopped by its rows alone (the centroid pre-pass moves both bodies).
+      hd[o + H_IMPACT] = n >= 2 && frozen === 0 ? impact : 0;
+      if (n >= 2 && impact === 1) {
+        let cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          cax += c[co + C_RAX]; cay += c[co + C_RAX + 1]; caz += c[co + C_RAX + 2];
+          cbx += c[co + C_RBX]; cby += c[co + C_RBX + 1]; cbz += c[co + C_RBX + 2];
+        }
+        cax /= n; cay /= n; caz /= n; cbx /= n; cby /= n; cbz /= n;
+        const an_x = cay * nz - caz * ny, an_y = caz * nx - cax * nz, an_z = cax * ny - cay * nx;
+        const bn_x = cby * nz - cbz * ny, bn_y = cbz * nx - cbx * nz, bn_z = cbx * ny - cby * nx;
+        const kn =
+          mA + mB +
+          an_x * (iA0 * an_x + iA3 * an_y + iA4 * an_z) + an_y * (iA3 * an_x + iA1 * an_y + iA5 * an_z) + an_z * (iA4 * an_x + iA5 * an_y + iA2 * an_z) +
+          bn_x * (iB0 * bn_x + iB3 * bn_y + iB4 * bn_z) + bn_y * (iB3 * bn_x + iB1 * bn_y + iB5 * bn_z) + bn_z * (iB4 * bn_x + iB5 * bn_y + iB2 * bn_z);
+        hd[o + H_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
+      }
+    }
+    shock.prepareRoutes(s);
+    this.pins.prepare(s, bodies);
+  }
+
+
+
+  /** Applies the accumulated impulses (normal and friction) to the bodies. */
+  warmStart(bodies: BodySet): void {
+    const s = this.cache;
+    const pins = this.pins;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    if (this.shock.active) this.shock.dropFrozenImpacts(s);
+    const invMass = bodies.invMass,
+      I = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const t1x = hd[o + H_T1X],
+        t1y = hd[o + H_T1X + 1],
+        t1z = hd[o + H_T1X + 2];
+      const t2x = hd[o + H_T2X],
+        t2y = hd[o + H_T2X + 1],
+        t2z = hd[o + H_T2X + 2];
+      // Impulses applied inline (no calls with many double arguments: V8 would box them).
+      const a3 = a * 3,
+        b3 = b * 3,
+        a6 = a * 6,
+        b6 = b * 6;
+      // A pinned body takes no part of the impulses along its pin (PinnedContacts.pinnedNormals), the rest in full.
+      // A frozen manifold (shock propagation) warm starts both bodies whatever its pin: the load routed to the lower
+      // body's support cancels its share.
+      const pin = pins.pinning && hd[o + H_FROZEN] === 0 ? pins.state[i] : PIN_NONE;
+      // The warm start is linear in the impulses: their sum and the sums of their moments about each centre of mass
+      // go to the bodies once per manifold (one inverse-inertia product per body instead of one per contact).
+      let px = 0, py = 0, pz = 0, lax = 0, lay = 0, laz = 0, lbx = 0, lby = 0, lbz = 0;
+      for (let k = 0; k < n; k++) {
+        const co = (i * 4 + k) * CONTACT;
+        // Warm start with the impulse the contact sustains, not with an impact's: the impulse that stopped an
+        // approach in the last substep is not needed again, and re-applying it would throw the bodies back
+        // for an iteration that every contact solved after this one sees (a box stopped by a wall throwing
+        // back what is behind it).
+        let pn = c[co + C_NORMAL_IMPULSE];
+        let p1 = c[co + C_T1_IMPULSE],
+          p2 = c[co + C_T2_IMPULSE];
+        const impact = c[co + C_IMPACT_IMPULSE];
+        if (impact > 0) {
+          const next = pn > impact ? pn - impact : 0;
+          const scale = pn > 0 ? next / pn : 0;
+          pn = next;
+          p1 *= scale;
+          p2 *= scale;
+          c[co + C_NORMAL_IMPULSE] = pn;
+          c[co + C_T1_IMPULSE] = p1;
+          c[co + C_T2_IMPULSE] = p2;
+          c[co + C_IMPACT_IMPULSE] = 0;
+        }
+        if (c[co + C_WARM] >= 0) c[co + C_WARM] = pn;
+        const qx = pn * nx + p1 * t1x + p2 * t2x;
+        const qy = pn * ny + p1 * t1y + p2 * t2y;
+        const qz = pn * nz + p1 * t1z + p2 * t2z;
+        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+        px += qx; py += qy; pz += qz;
+        lax += ray * qz - raz * qy; lay += raz * qx - rax * qz; laz += rax * qy - ray * qx;
+        lbx += rby * qz - rbz * qy; lby += rbz * qx - rbx * qz; lbz += rbx * qy - rby * qx;
+      }
+      const mA = invMass[a],
+        mB = invMass[b];
+      let pax = px, pay = py, paz = pz, pbx = px, pby = py, pbz = pz;
+      if (pin !== PIN_NONE) {
+        const ax = pins.axis,
+          i3 = i * 3;
+        const ex = ax[i3], ey = ax[i3 + 1], ez = ax[i3 + 2];
+        const along = ex * px + ey * py + ez * pz;
+        if (pin === PIN_A) {
+          pax = px - along * ex; pay = py - along * ey; paz = pz - along * ez;
+        } else {
+          pbx = px - along * ex; pby = py - along * ey; pbz = pz - along * ez;
+        }
+      }
+      vel[a3] -= mA * pax; vel[a3 + 1] -= mA * pay; vel[a3 + 2] -= mA * paz;
+      vel[b3] += mB * pbx; vel[b3 + 1] += mB * pby; vel[b3 + 2] += mB * pbz;
+      w[a3] -= I[a6] * lax + I[a6 + 3] * lay + I[a6 + 4] * laz;
+      w[a3 + 1] -= I[a6 + 3] * lax + I[a6 + 1] * lay + I[a6 + 5] * laz;
+      w[a3 + 2] -= I[a6 + 4] * lax + I[a6 + 5] * lay + I[a6 + 2] * laz;
+      w[b3] += I[b6] * lbx + I[b6 + 3] * lby + I[b6 + 4] * lbz;
+      w[b3 + 1] += I[b6 + 3] * lbx + I[b6 + 1] * lby + I[b6 + 5] * lbz;
+      w[b3 + 2] += I[b6 + 4] * lbx + I[b6 + 5] * lby + I[b6 + 2] * lbz;
+      if (hd[o + H_ROLLING_RESISTANCE] > 0) warmStartRolling(bodies, i, a, b);
+    }
+  }
+
+  /**
+   * The biased pass of a substep: normal rows with the spring bias (penetration pushed out, capped at the
+   * maximum recovery velocity; speculative rows close exactly their gap), then the friction rows. The
+   * separation is the one the previous relax pass stored (the poses have not moved since).
+   */
+  solve(bodies: BodySet, h: number): void {
+    const s = this.cache;
+    const pins = this.pins;
+    const flip = this.substep & 1;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    const invMass = bodies.invMass,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    const invH = 1 / h;
+    for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
+      const i = pins.passManifold(q, s, bodies);
+      if (i < 0) continue;
+      const o = i * HEADER;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const biasRate = hd[o + H_BIAS_RATE],
+        massScale = hd[o + H_MASS_SCALE],
+        impulseScale = hd[o + H_IMPULSE_SCALE],
+        maxRecovery = hd[o + H_MAX_RECOVERY];
+      const a3 = a * 3,
+        b3 = b * 3;
+      // A frozen manifold's lower body (shock propagation) and a pinned body (pinnedContacts.ts) take no share of
+      // the normal rows. Both can only be the lighter body, so a frozen manifold ignores its pin: its rows already
+      // hold the lower body fixed (the normal mass and the rows' angular terms are the upper body's, see prepare).
+      const frozen = hd[o + H_FROZEN];
+      const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
+      const sA = frozen === 1 ? 0 : 1,
+        sB = frozen === 2 ? 0 : 1;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
+      // The directions of A's and B's linear response: n, or for a pinned body n without its part along the pin.
+      let dax = nx, day = ny, daz = nz, dbx = nx, dby = ny, dbz = nz;
+      if (pin !== PIN_NONE) {
+        pins.pinnedNormals(i, hd, o);
+        const d = pinnedNormals;
+        dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
+      }
+      // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies); a
+      // frozen one has no centroid pre-pass (prepare clears its H_IMPACT).
+      if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
+        // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
+        // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
+        // face hit square take the whole impact and spin the body (a box stopped at 270 m/s by a wall left
+        // with tens of rad/s); shared equally (the same torque as at the centroid), the impact stays square
+        // and the per-contact rows below only correct it. Approach up to the smallest gap is allowed, as for
+        // a speculative contact; the per-contact rows push penetration out.
+        let minSep = Infinity;
+        for (let k = 0; k < n; k++) {
+          const sep = c[(i * 4 + k) * CONTACT + C_SEPARATION];
+          if (sep < minSep) minSep = sep;
+        }
+        centroidIO[0] = minSep > 0 ? minSep * invH : 0;
+        shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        if (centroidIO[1] > 0) {
+          for (let k = 0; k < n; k++) {
+            const co = (i * 4 + k) * CONTACT;
+            // Restitution wants each contact's approach speed at its first push (as the rows below record it).
+            if (c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = preVn[k];
+            if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
+          }
+        }
+      }
+      if (frozen !== 0) saveFrozen(bodies, c, i, n, frozen === 1 ? a : b);
+      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      if (frozen === 1) vax = vay = vaz = wax = way = waz = 0;
+      else if (frozen === 2) vbx = vby = vbz = wbx = wby = wbz = 0;
+      // The contacts' order alternates per substep (see substep), as an integer start and step.
+      const first = flip === 1 ? (n | 0) - 1 : 0,
+        dk = flip === 1 ? -1 : 1;
+      for (let kk = 0, k = first; kk < n; kk++, k += dk) {
+        const co = (i * 4 + k) * CONTACT;
+        const sep = c[co + C_SEPARATION];
+        let bias = 0,
+          ms = 1,
+          is = 0;
+        if (sep > 0) {
+          // Speculative: allow the approach that exactly closes the gap in this substep.
+          bias = sep * invH;
+        } else {
+          bias = biasRate * sep;
+          if (bias < -maxRecovery) bias = -maxRecovery;
+          ms = massScale;
+          is = impulseScale;
+        }
+        const vn =
+          (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz +
+          wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
+          (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
+        const old = c[co + C_NORMAL_IMPULSE];
+        // The spring holds the contact's own load; a load routed through it from a frozen pair above (route) is
+        // not the spring's to give back.
+        const own = old - hd[o + H_ROUTED + k];
+        let nm = c[co + C_NORMAL_MASS];
+        if (pin !== PIN_NONE) {
+          pinnedNormalMass(c, co, invMass, a, b, hd, o);
+          nm = pinnedMass[0];
+        }
+        let next = old - nm * ms * (vn + bias) - is * (own > 0 ? own : 0);
+        if (next < 0) next = 0;
+        const lambda = next - old;
+        // Restitution wants the approach speed at impact: record it at the substep where the contact
+        // first pushes this step (gravity up to then included), not at the start of the step.
+        if (next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
+        c[co + C_NORMAL_IMPULSE] = next;
+        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        // Applied unconditionally: a branch that is rarely taken would deoptimise this loop the first time.
+        const la = lambda * mA,
+          lb = lambda * mB;
+        vax -= la * dax; vay -= la * day; vaz -= la * daz;
+        vbx += lb * dbx; vby += lb * dby; vbz += lb * dbz;
+        const lwa = lambda * sA,
+          lwb = lambda * sB;
+        wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
+        wbx += lwb * c[co + C_IBNX]; wby += lwb * c[co + C_IBNX + 1]; wbz += lwb * c[co + C_IBNX + 2];
+      }
+      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      if (frozen !== 0) this.shock.routeFrozen(s, bodies, i, n, frozen === 1 ? a : b);
+      frictionRows(bodies, hd, c, bi, i, flip);
+    }
+  }
+
+  /**
+   * The relax pass of a substep, after the position integration: normal rows without the spring bias (only
+   * the speculative gap is honoured, so no push-out energy remains in the velocities), at the separation of
+   * the current poses, which it stores for the next substep's biased pass. Adds each contact's impulse to its
+   * step total (for events), tracks impacts (see warmStart) and decides each contact's stick or slide.
+   *
+   * The separation is the t0 value plus the change of n . (anchorB - anchorA). With the anchors in body frames,
+   * n . (R l) = (R^T n) . l, so n is rotated into each body's frame once per manifold and each contact costs two
+   * dot products (Box2D v3's contact_solver.c keeps the same per-contact cost with its delta-position form).
+   * On a round feature the anchor follows the feature's centre and axis, not its turn (rollingAnchors): a rolling
+   * wheel's anchor fixed in it turned up off the floor within the step, and the contact stopped pushing.
+   *
+   * Friction is solved here only for a manifold whose impact this pass stops (in part): a speculative contact's
+   * impact is stopped by the relax pass (the gap closes in the position update before it), and friction must act
+   * within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
+   * Approaching at the start of the step (C_WARM) is not enough: the contacts of a rolling wheel sit ahead of its
+   * lowest point and "approach" at ~0.1 x its speed every step, though the biased pass holds them; friction
+   * solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees over 100 m. Only a relax
+   * pass that pushes (the centroid pre-pass or a row of a contact meeting an impact) counts.
+   *
+   * Friction is solved here too for the manifolds of resting bodies (both slower than SolverSettings.restingSpeed, one of them
+   * jointed) whose contacts slide (faster than SolverSettings.restingSlip): the joints' relax rows run just before this pass,
+   * rigid, and move a jointed body's contact points again after the biased pass's friction held them.
+   * Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel joints slid 45 mm in 3 s
+   * down a 15 degree slope (its wheels' contact points kept ~0.1 m/s of jitter, more than the friction cone left
+   * room to take out in one pass); answered, it holds within 0.2 mm. Moving bodies are left out: friction solved
+   * twice per substep on rolling wheels yawed a car 1.5 degrees over 100 m. Bodies without joints are left out
+   * too: no joint row changes their velocities after the biased pass's friction, and a second friction solve per
+   * substep for them is a friction whose effect grows with the substep rate (a pile of 220 thin boxes stood 12 %
+   * taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
+   */
+  relax(bodies: BodySet, h: number): void {
+    const s = this.cache;
+    const pins = this.pins;
+    const flip = this.substep & 1;
+    this.substep++;
+    const hd = s.header,
+      c = s.contacts,
+      bi = s.bodyIndex;
+    const invMass = bodies.invMass,
+      vel = bodies.vel,
+      w = bodies.angVel,
+      pos = bodies.pos,
+      rot = bodies.rot;
+    const invH = 1 / h;
+    const settings = this.settings;
+    const restingSlipSq = settings.restingSlip * settings.restingSlip,
+      stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
+    for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
+      const i = pins.passManifold(q, s, bodies);
+      if (i < 0) continue;
+      const o = i * HEADER;
+      const a = bi[i * 2],
+        b = bi[i * 2 + 1];
+      const n = hd[o + H_COUNT];
+      const nx = hd[o + H_NX],
+        ny = hd[o + H_NX + 1],
+        nz = hd[o + H_NX + 2];
+      const a3 = a * 3,
+        b3 = b * 3,
+        a4 = a * 4,
+        b4 = b * 4;
+      // Frozen lower bodies and pinned bodies as in solve.
+      const frozen = hd[o + H_FROZEN];
+      const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
+      const sA = frozen === 1 ? 0 : 1,
+        sB = frozen === 2 ? 0 : 1;
+      const mA = invMass[a] * sA,
+        mB = invMass[b] * sB;
+      // The directions of A's and B's linear response: n, or for a pinned body n without its part along the pin.
+      let dax = nx, day = ny, daz = nz, dbx = nx, dby = ny, dbz = nz;
+      if (pin !== PIN_NONE) {
+        pins.pinnedNormals(i, hd, o);
+        const d = pinnedNormals;
+        dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
+      }
+      // n in A's and B's frames (rotation by the conjugate orientations), and n . (pB - pA).
+      let qx = -rot[a4], qy = -rot[a4 + 1], qz = -rot[a4 + 2], qw = rot[a4 + 3];
+      let tx = 2 * (qy * nz - qz * ny), ty = 2 * (qz * nx - qx * nz), tz = 2 * (qx * ny - qy * nx);
+      const gax = nx + qw * tx + (qy * tz - qz * ty),
+        gay = ny + qw * ty + (qz * tx - qx * tz),
+        gaz = nz + qw * tz + (qx * ty - qy * tx);
+      qx = -rot[b4]; qy = -rot[b4 + 1]; qz = -rot[b4 + 2]; qw = rot[b4 + 3];
+      tx = 2 * (qy * nz - qz * ny); ty = 2 * (qz * nx - qx * nz); tz = 2 * (qx * ny - qy * nx);
+      const gbx = nx + qw * tx + (qy * tz - qz * ty),
+        gby = ny + qw * ty + (qz * tx - qx * tz),
+        gbz = nz + qw * tz + (qx * ty - qy * tx);
+      const dn = (pos[b3] - pos[a3]) * nx + (pos[b3 + 1] - pos[a3 + 1]) * ny + (pos[b3 + 2] - pos[a3 + 2]) * nz;
+      // Each side's rolling factor f = |g_perp| - g . u (rollingAnchors): 0 unless the side has a round feature.
+      let fa = 0,
+        fb = 0;
+      if (hd[o + H_ROLLING_ANCHORS] === 1) {
+        for (let side = 0; side < 2; side++) {
+          const ho = o + (side === 0 ? H_RA : H_RB);
+          const kind = hd[ho];
+          if (kind === ROUND_NONE) continue;
+          const gx = side === 0 ? gax : gbx,
+            gy = side === 0 ? gay : gby,
+            gz = side === 0 ? gaz : gbz;
+          let gp = 1;
+          if (kind === ROUND_AXIS) {
+            const ge = gx * hd[ho + 1] + gy * hd[ho + 2] + gz * hd[ho + 3];
+            gp = ge * ge < 1 ? Math.sqrt(1 - ge * ge) : 0;
+          }
+          const f = gp - (gx * hd[ho + R_U] + gy * hd[ho + R_U + 1] + gz * hd[ho + R_U + 2]);
+          if (side === 0) fa = f;
+          else fb = f;
+        }
+      }
+      // Whether this pass raised the normal impulse of a contact meeting an impact (friction below).
+      let impacting = 0;
+      // Whether a contact slides faster than the resting slip after the joints' relax rows (friction below).
+      let slipping = 0;
+      // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
+      if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
+        // The impact pre-pass (see solve) at the current separations: the position update has (partly) closed
+        // the gap the biased pass saw, and allowing that stale gap again let the centroid approach into
+        // penetration (thin plates through a mesh floor, a disc hull landing with spin).
+        let minSep = Infinity;
+        for (let k = 0; k < n; k++) {
+          const co = (i * 4 + k) * CONTACT;
+          const sep =
+            c[co + C_ADJ_SEP] + dn +
+            gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] + fb * c[co + C_KB] -
+            (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2] + fa * c[co + C_KA]);
+          if (sep < minSep) minSep = sep;
+        }
+        centroidIO[0] = minSep > 0 ? minSep * invH : 0;
+        shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        if (centroidIO[1] > 0) {
+          impacting = 1;
+          for (let k = 0; k < n; k++) {
+            const co = (i * 4 + k) * CONTACT;
+            if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
+          }
+        }
+      }
+      if (frozen !== 0) saveFrozen(bodies, c, i, n, frozen === 1 ? a : b);
+      let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+      let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+      let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+      let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+      if (frozen === 1) vax = vay = vaz = wax = way = waz = 0;
+      else if (frozen === 2) vbx = vby = vbz = wbx = wby = wbz = 0;
+      const first = flip === 1 ? (n | 0) - 1 : 0,
+        dk = flip === 1 ? -1 : 1;
+      for (let kk = 0, k = first; kk < n; kk++, k += dk) {
+        const co = (i * 4 + k) * CONTACT;
+        const sep =
+          c[co + C_ADJ_SEP] + dn +
+          gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] + fb * c[co + C_KB] -
+          (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2] + fa * c[co + C_KA]);
+        c[co + C_SEPARATION] = sep;
+        // Speculative: allow the approach that exactly closes the gap in this substep; touching: no bias.
+        const bias = sep > 0 ? sep * invH : 0;
+        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+        const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
+        const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
+        const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
+        const vn = dvx * nx + dvy * ny + dvz * nz;
+        const old = c[co + C_NORMAL_IMPULSE];
+        let nm = c[co + C_NORMAL_MASS];
+        if (pin !== PIN_NONE) {
+          pinnedNormalMass(c, co, invMass, a, b, hd, o);
+          nm = pinnedMass[0];
+        }
+        let next = old - nm * (vn + bias);
+        if (next < 0) next = 0;
+        const lambda = next - old;
+        c[co + C_NORMAL_IMPULSE] = next;
+        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        const la = lambda * mA,
+          lb = lambda * mB;
+        vax -= la * dax; vay -= la * day; vaz -= la * daz;
+        vbx += lb * dbx; vby += lb * dby; vbz += lb * dbz;
+        const lwa = lambda * sA,
+          lwb = lambda * sB;
+        wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
+        wbx += lwb * c[co + C_IBNX]; wby += lwb * c[co + C_IBNX + 1]; wbz += lwb * c[co + C_IBNX + 2];
+        // Stick or slide in the next substep: a contact that pushed and still slides after the solve
+        // slides (static friction could not stop it); one that stopped, or did not push, tries static.
+        const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
+        if (vt2 > restingSlipSq) slipping = 1;
+        c[co + C_STICK] = next === 0 || vt2 < stickSpeedSq ? 1 : 0;
+        c[co + C_TOTAL_IMPULSE] += next;
+        const warm = c[co + C_WARM];
+        if (warm >= 0) {
+          if (lambda > 0) impacting = 1;
+          const added = next - warm;
+          c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
+        }
+      }
+      vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+      w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+      vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+      w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+      if (frozen !== 0) this.shock.routeFrozen(s, bodies, i, n, frozen === 1 ? a : b);
+      // An impact's friction gets a second Gauss-Seidel iteration: in one sequential pass over a face's contacts the
+      // first rows' impulses, bounded contact by contact, spin the body about the normal and the later rows answer
+      // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the
+      // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
+      // step a manifold's bodies close faster than the impact speed (SolverSettings.impactSpeed) pays for it.
+      if (impacting === 1) frictionRows(bodies, hd, c, bi, i, flip);
+      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b, settings))) frictionRows(bodies, hd, c, bi, i, flip);
+      // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
+      // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
+      // within the step, slowed 2.6 times too fast).
+      if (hd[o + H_ROLLING_RESISTANCE] > 0) solveRolling(bodies, i, a, b, c, i * 4 * CONTACT + C_NORMAL_IMPULSE, CONTACT, n | 0);
+    }
+  }
+
+  /** Whether body a or b has a joint this step (see {@link jointed}). */
+  private jointedPair(a: number, b: number): boolean {
+    return this.jointed.has(a) || this.jointed.has(b);
+  }
+
+  /**
+   * Restitution after the substeps (Box2D v3 b2ApplyRestitution): contacts that were approaching faster
+   * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
+   */
+  applyRestitution(bodies: BodySet): void {
+    applyRestitution(this.cache, bodies, this.pins, this.shock);
+  }
+}
+
+/**
+ * The friction rows of manifold i: per contact, the tangent pair with its 2x2 effective mass, limited to the
+ * Coulomb disc of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
+ * contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by the relax
+ * pass from the tangential speed its solve left). Reads and writes the bodies' velocities; integers only as
+ * arguments (V8 boxes doubles passed to a call it does not inline). Odd `flip`: the contacts in reverse order.
+ */
+function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: Int32Array, i: number, flip: number): void {
+  const o = i * HEADER;
+  const n = hd[o + H_COUNT];
+  const a = bi[i * 2],
+    b = bi[i * 2 + 1];
+  const invMass = bodies.invMass,
+    I = bodies.invInertiaWorld,
+    vel = bodies.vel,
+    w = bodies.angVel;
+  const mu = hd[o + H_FRICTION],
+    muS = hd[o + H_STATIC_FRICTION];
+  const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
+  const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
+  const a3 = a * 3,
+    b3 = b * 3,
+    a6 = a * 6,
+    b6 = b * 6;
+  const mA = invMass[a],
+    mB = invMass[b];
+  const iA0 = I[a6], iA1 = I[a6 + 1], iA2 = I[a6 + 2], iA3 = I[a6 + 3], iA4 = I[a6 + 4], iA5 = I[a6 + 5];
+  const iB0 = I[b6], iB1 = I[b6 + 1], iB2 = I[b6 + 2], iB3 = I[b6 + 3], iB4 = I[b6 + 4], iB5 = I[b6 + 5];
+  let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
+  let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
+  let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
+  let wbx = w[b3], wby = w[b3 + 1], wbz = w[b3 + 2];
+  // In the order of the normal rows (ContactConstraints.substep).
+  const first = flip === 1 ? (n | 0) - 1 : 0,
+    dk = flip === 1 ? -1 : 1;
+  for (let kk = 0, k = first; kk < n; kk++, k += dk) {
+    const co = (i * 4 + k) * CONTACT;
+    const o1 = c[co + C_T1_IMPULSE],
+      o2 = c[co + C_T2_IMPULSE];
+    const maxF = (c[co + C_STICK] === 1 ? muS : mu) * c[co + C_NORMAL_IMPULSE];
+    if (maxF === 0 && o1 === 0 && o2 === 0) {
+      // No normal force and no friction held: nothing to do (speculative contacts at rest).
+      continue;
+    }
+    const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
+    const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+    const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
+    const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
+    const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
+    const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
+    const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
+    const m11 = c[co + C_T1_MASS],
+      m12 = c[co + C_T12_MASS],
+      m22 = c[co + C_T2_MASS];
+    let n1 = o1 - (m11 * v1 + m12 * v2);
+    let n2 = o2 - (m12 * v1 + m22 * v2);
+    const l2 = n1 * n1 + n2 * n2;
+    if (l2 > maxF * maxF) {
+      fr[0] = n1;
+      fr[1] = n2;
+      fr[2] = maxF;
+      projectFriction(fr, c, co);
+      n1 = fr[0];
+      n2 = fr[1];
+    }
+    c[co + C_T1_IMPULSE] = n1;
+    c[co + C_T2_IMPULSE] = n2;
+    const d1 = n1 - o1,
+      d2 = n2 - o2;
+    const px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+    vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+    vbx += mB * px; vby += mB * py; vbz += mB * pz;
+    let cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
+    wax -= iA0 * cx + iA3 * cy + iA4 * cz;
+    way -= iA3 * cx + iA1 * cy + iA5 * cz;
+    waz -= iA4 * cx + iA5 * cy + iA2 * cz;
+    cx = rby * pz - rbz * py; cy = rbz * px - rbx * pz; cz = rbx * py - rby * px;
+    wbx += iB0 * cx + iB3 * cy + iB4 * cz;
+    wby += iB3 * cx + iB1 * cy + iB5 * cz;
+    wbz += iB4 * cx + iB5 * cy + iB2 * cz;
+  }
+  vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
+  w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
+  vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
+  w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+}
+
+/**
+ * Whether bodies a and b both move slower than the resting speed (SolverSettings.restingSpeed) at every point (linear speed, and angular
+ * speed times the body's radius: the sleep test's measure).
+ */
+function resting(bodies: BodySet, a: number, b: number, settings: SolverSettings): boolean {
+  const v = bodies.vel,
+    w = bodies.angVel,
+    r = bodies.radius;
+  const lim = settings.restingSpeed * settings.restingSpeed;
+  for (let s = 0; s < 2; s++) {
+    const i = s === 0 ? a : b,
+      i3 = i * 3;
+    if (v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2] > lim) return false;
+    if ((w[i3] * w[i3] + w[i3 + 1] * w[i3 + 1] + w[i3 + 2] * w[i3 + 2]) * r[i] * r[i] > lim) return false;
+  }
+  return true;
+}
