@@ -285,7 +285,8 @@ describe("plugin: bad input", () => {
     ...[0, 8, 99].map((x) => ({ name: `constraint type ${x}`, call: cOpt(x, {}), type: RangeError, arg: "constraint.type", value: String(x) })),
     { name: "constraint pivotA NaN", call: cOpt(1, { pivotA: v(NaN, 0, 0) }), type: RangeError, arg: "options.pivotA", value: "NaN" },
     { name: "constraint axisA zero", call: cOpt(3, { axisA: v(0, 0, 0) }), type: RangeError, arg: "options.axisA", value: "0" },
-    { name: "constraint perpAxisA parallel", call: cOpt(3, { axisA: v(1, 0, 0), perpAxisA: v(2, 0, 0) }), type: RangeError, arg: "options.perpAxisA" },
+    // A perpAxis parallel to its axis is accepted (it takes the perpendicular an omitted one gets, as Havok does); a zero one is refused.
+    { name: "constraint perpAxisA zero", call: cOpt(3, { axisA: v(1, 0, 0), perpAxisA: v(0, 0, 0) }), type: RangeError, arg: "options.perpAxisA", value: "0" },
     ...[NaN, -1, Infinity].map((x) => ({ name: `DISTANCE maxDistance ${x}`, call: cOpt(2, { maxDistance: x }), type: RangeError, arg: "options.maxDistance", value: String(x) })),
     { name: "6DoF limit axis 7", call: c6([{ axis: 7, minLimit: 0, maxLimit: 1 }]), type: RangeError, arg: "limits[0].axis", value: "7" },
     { name: "6DoF minLimit NaN", call: c6([{ axis: 0, minLimit: NaN, maxLimit: 1 }]), type: RangeError, arg: "limits[0].minLimit", value: "NaN" },
