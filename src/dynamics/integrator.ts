@@ -177,8 +177,12 @@ export function integrateVelocities(
   }
 }
 
-/** Pose integration over a substep for every awake moving body: p += h v, q += h/2 (w, 0) q, normalized. */
-export function integratePositions(b: BodySet, active: IntList, h: number): void {
+/**
+ * Pose integration over a substep for every awake moving body: p += h (v + pv), q += h/2 (w + pw, 0) q, normalized,
+ * with (pv, pw) the contacts' push-out of overlaps (ContactConstraints.pushVel), cleared here: it moves the body
+ * and never becomes velocity.
+ */
+export function integratePositions(b: BodySet, active: IntList, h: number, pv: Float64Array, pw: Float64Array): void {
   const pos = b.pos,
     rot = b.rot,
     vel = b.vel,
@@ -189,12 +193,14 @@ export function integratePositions(b: BodySet, active: IntList, h: number): void
     const i = ids[k];
     const i3 = i * 3,
       i4 = i * 4;
-    pos[i3] += h * vel[i3];
-    pos[i3 + 1] += h * vel[i3 + 1];
-    pos[i3 + 2] += h * vel[i3 + 2];
-    const wx = w[i3],
-      wy = w[i3 + 1],
-      wz = w[i3 + 2];
+    pos[i3] += h * (vel[i3] + pv[i3]);
+    pos[i3 + 1] += h * (vel[i3 + 1] + pv[i3 + 1]);
+    pos[i3 + 2] += h * (vel[i3 + 2] + pv[i3 + 2]);
+    const wx = w[i3] + pw[i3],
+      wy = w[i3 + 1] + pw[i3 + 1],
+      wz = w[i3 + 2] + pw[i3 + 2];
+    pv[i3] = pv[i3 + 1] = pv[i3 + 2] = 0;
+    pw[i3] = pw[i3 + 1] = pw[i3 + 2] = 0;
     if (wx === 0 && wy === 0 && wz === 0) continue;
     const qx = rot[i4],
       qy = rot[i4 + 1],

@@ -37,6 +37,8 @@ export class JointHarness {
   readonly joints: JointSolver;
   private readonly active = new IntList(64);
   private readonly g = { x: 0, y: 0, z: 0 };
+  /** No contacts here, so no overlap push-out: zero pseudo-velocities, grown with the bodies. */
+  private noPush = new Float64Array(0);
   /** True when stepping through world.step (the world owns the joints). */
   readonly useWorld: boolean;
 
@@ -94,7 +96,8 @@ export class JointHarness {
       integrateVelocities(b, a, h, this.g.x, this.g.y, this.g.z, w.maxLinearSpeed, w.maxAngularSpeed);
       j.warmStart(b);
       j.solve(b, h, true);
-      integratePositions(b, a, h);
+      if (this.noPush.length < b.count * 3) this.noPush = new Float64Array(b.count * 3);
+      integratePositions(b, a, h, this.noPush, this.noPush);
       j.solve(b, h, false);
     }
     for (let k = 0; k < a.count; k++) {

@@ -17,6 +17,7 @@
  * substep solver does; this is about a quarter of the solver's work.
  */
 import type { BodySet } from "../bodySet";
+import { grown } from "../../collections/growth";
 import { StampSet } from "../../collections/stampSet";
 import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
@@ -113,6 +114,12 @@ export class ContactConstraints {
    * car turned 3 degrees over 100 m). Counted within the step, so a restored snapshot repeats it.
    */
   private substep = 0;
+  /**
+   * Per body (3 each), the push-out velocity of the overlaps this substep ({@link SolverSettings.overlapDepth}):
+   * the position integration moves bodies by it and clears it, so it never becomes velocity.
+   */
+  pushVel = new Float64Array(0);
+  pushAngVel = new Float64Array(0);
 
   constructor(cache: ContactCache) {
     this.cache = cache;
@@ -120,7 +127,7 @@ export class ContactConstraints {
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" || field === "settings" ? 0 : -1;
+    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" ? 0 : -1;
   }
 
   /**
@@ -129,6 +136,9 @@ export class ContactConstraints {
    * is for shock propagation; `substeps` (of length h) make the step, for the rolling anchors' turn in it.
    */
   prepare(bodies: BodySet, h: number, upX = 0, upY = 0, upZ = 0, substeps = 8): void {
+    // Zero between substeps (integratePositions clears what it moved by); grown with zeros.
+    this.pushVel = grown(this.pushVel, bodies.count * 3, 0);
+    this.pushAngVel = grown(this.pushAngVel, bodies.count * 3, 0);
     this.substep = 0;
     stepTime[0] = h * substeps;
     const s = this.cache;
@@ -376,7 +386,8 @@ export class ContactConstraints {
 
   /**
    * The biased pass of a substep: normal rows with the spring bias (penetration pushed out, capped at the
-   * maximum recovery velocity; speculative rows close exactly their gap), then the friction rows. The
+   * maximum recovery velocity; speculative rows close exactly their gap; overlaps pushed through the positions
+   * only, see SolverSettings.overlapDepth), then the friction rows. The
    * separation is the one the previous relax pass stored (the poses have not moved since).
    */
   solve(bodies: BodySet, h: number): void {
@@ -390,6 +401,7 @@ export class ContactConstraints {
       vel = bodies.vel,
       w = bodies.angVel;
     const invH = 1 / h;
+    const overlapDepth = this.settings.overlapDepth;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
       const i = pins.passManifold(q, s, bodies);
       if (i < 0) continue;
@@ -462,15 +474,22 @@ export class ContactConstraints {
         const sep = c[co + C_SEPARATION];
         let bias = 0,
           ms = 1,
-          is = 0;
+          is = 0,
+          push = 0;
         if (sep > 0) {
           // Speculative: allow the approach that exactly closes the gap in this substep.
           bias = sep * invH;
         } else {
           bias = biasRate * sep;
           if (bias < -maxRecovery) bias = -maxRecovery;
-          ms = massScale;
-          is = impulseScale;
+          if (sep < -overlapDepth) {
+            // An overlap: held rigidly, pushed out through the positions only (below).
+            push = -bias;
+            bias = 0;
+          } else {
+            ms = massScale;
+            is = impulseScale;
+          }
         }
         const vn =
           (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz +
@@ -484,6 +503,25 @@ export class ContactConstraints {
         if (pin !== PIN_NONE) {
           pinnedNormalMass(c, co, invMass, a, b, hd, o);
           nm = pinnedMass[0];
+        }
+        if (push > 0) {
+          // The overlap's push-out as a pseudo-velocity impulse: the pushes of one substep add up to at most the
+          // cap along this normal, and the position integration drops them.
+          const pv = this.pushVel,
+            pw = this.pushAngVel;
+          const pvn =
+            (pv[b3] - pv[a3]) * nx + (pv[b3 + 1] - pv[a3 + 1]) * ny + (pv[b3 + 2] - pv[a3 + 2]) * nz +
+            pw[b3] * c[co + C_BNX] + pw[b3 + 1] * c[co + C_BNX + 1] + pw[b3 + 2] * c[co + C_BNX + 2] -
+            (pw[a3] * c[co + C_ANX] + pw[a3 + 1] * c[co + C_ANX + 1] + pw[a3 + 2] * c[co + C_ANX + 2]);
+          const pl = pvn < push ? nm * (push - pvn) : 0;
+          const pla = pl * mA,
+            plb = pl * mB;
+          pv[a3] -= pla * dax; pv[a3 + 1] -= pla * day; pv[a3 + 2] -= pla * daz;
+          pv[b3] += plb * dbx; pv[b3 + 1] += plb * dby; pv[b3 + 2] += plb * dbz;
+          const pwa = pl * sA,
+            pwb = pl * sB;
+          pw[a3] -= pwa * c[co + C_IANX]; pw[a3 + 1] -= pwa * c[co + C_IANX + 1]; pw[a3 + 2] -= pwa * c[co + C_IANX + 2];
+          pw[b3] += pwb * c[co + C_IBNX]; pw[b3 + 1] += pwb * c[co + C_IBNX + 1]; pw[b3 + 2] += pwb * c[co + C_IBNX + 2];
         }
         let next = old - nm * ms * (vn + bias) - is * (own > 0 ? own : 0);
         if (next < 0) next = 0;

@@ -30,7 +30,7 @@ export function solve(ws: WorldState, dt: number): void {
     solver.warmStart(b);
     if (hasJoints) joints.solve(b, h, true);
     solver.solve(b, h);
-    integratePositions(b, ws.scratch.active, h);
+    integratePositions(b, ws.scratch.active, h, solver.pushVel, solver.pushAngVel);
     if (hasJoints) joints.solve(b, h, false);
     solver.relax(b, h);
   }
