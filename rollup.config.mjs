@@ -71,9 +71,10 @@ const banner = `/*! Continuum physics ${JSON.parse(fs.readFileSync(r("package.js
 /**
  * Minifies one output. terser keeps the `/*!` banner (its default keeps such comments); two compress passes
  * take about 1 % more off than one. Names need not survive: nothing in src/ or plugin/ reads a function's
- * or class's `name`.
+ * or class's `name`. `pure_getters`: no getter in src/ or plugin/ has a side effect, so an unused property read
+ * may go (0.3 % of the gzipped bundle).
  */
-const minify = () => terser({ compress: { passes: 2 }, format: { comments: /^!/ } });
+const minify = () => terser({ compress: { passes: 2, pure_getters: true }, format: { comments: /^!/ } });
 
 /**
  * Source paths in the library's maps, relative to dist/. The TypeScript plugin hands rollup paths that climb
