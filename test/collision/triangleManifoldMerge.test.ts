@@ -151,7 +151,7 @@ describe("merging a convex's triangle manifolds (triangleManifoldMerge.ts)", () 
     const merged = build(true),
       plain = build(false);
     const contactsWithBowl = (w: typeof merged.world) => {
-      const s = (w as unknown as { solver: { count: number; header: Float64Array } }).solver;
+      const s = (w as unknown as { contactCache: { count: number; header: Float64Array } }).contactCache;
       const byHull = new Map<number, number>();
       // The solver's manifold headers (contacts/manifoldLayout.ts HEADER, HeaderField); the static bowl is B.
       const bowlHandle = (w as unknown as { bodies: { handle: Float64Array } }).bodies.handle[0];
