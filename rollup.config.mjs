@@ -143,6 +143,13 @@ const gltfConfig = {
   output: { file: r("dist", "gltf.mjs"), format: "es", sourcemap: true, banner, paths: babylonEsmPath },
 };
 
+/** The worker threads' entry (src/parallel/worker.ts -> dist/continuum.worker.mjs, ESM, beside the library). */
+const workerConfig = {
+  ...libConfig,
+  input: r("src", "parallel", "worker.ts"),
+  output: { file: r("dist", "continuum.worker.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
+};
+
 const demoConfig = {
   input: r("demo", "src", "main.ts"),
   plugins: [
@@ -209,7 +216,7 @@ const demoUmdConfig = {
 };
 
 export default (args) => {
-  if (args.configLib) return [libConfig, gltfConfig];
+  if (args.configLib) return [libConfig, gltfConfig, workerConfig];
   if (args.configDemo) return [demoConfig, demoUmdConfig];
-  return [libConfig, gltfConfig, demoConfig, demoUmdConfig];
+  return [libConfig, gltfConfig, workerConfig, demoConfig, demoUmdConfig];
 };

@@ -28,6 +28,7 @@ import {
 import { ChildSurfaces, toChildSurfaces, withShapeTriggers, type ChildSurfaceDescription } from "./childSurfaces";
 import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
+import { MAX_THREADS, WorkerPool } from "../parallel/workerPool";
 import { StepStats, TREE_NONE, WorldState, type ResolvedSettings } from "./worldState";
 import { buildActiveList, predict } from "./stages/predict";
 import { collectPairs, narrowPhase, refitMovingTree, wakeTouchedSleepers } from "./stages/contacts";
@@ -40,7 +41,7 @@ import { buildEvents } from "./stages/events";
 export { StepStats, RayResult, type RayFilter };
 
 /** Fields of the world that are scratch or wiring, not simulation state (left out of snapshots). */
-const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaceSlots"]);
+const SNAPSHOT_SKIP: ReadonlySet<string> = new Set(["rayVisitor", "candidateVisitor", "queries", "manifolds", "stepping", "pairMaterialCallback", "debugRecorder", "childSurfaceSlots", "pool"]);
 
 /** Default {@link WorldSettings.substeps}. */
 const DEFAULT_SUBSTEPS = 8;
@@ -84,6 +85,18 @@ export interface WorldSettings {
   /** Speed limits. Default 200 m/s and 100 rad/s (Havok's). */
   maxLinearSpeed?: number;
   maxAngularSpeed?: number;
+  /**
+   * Threads the step runs on, the calling thread included. Default 1: the single-threaded engine, no workers.
+   * With more, workers start in the background (Node `worker_threads`, browsers module Web Workers; a browser page
+   * must be cross-origin isolated for SharedArrayBuffer) and take part in the step once ready; the result is bit
+   * for bit the same at any thread count. {@link World.threads} says how many run. See README "Threads".
+   */
+  threads?: number;
+  /**
+   * The worker script, dist/continuum.worker.mjs. Default: beside the module that holds the engine (what
+   * bundlers resolve through `new URL(..., import.meta.url)`); give it for the UMD build or a custom layout.
+   */
+  workerUrl?: string | URL;
 }
 
 /**
@@ -116,8 +129,36 @@ export class World extends WorldState {
     return this.solver;
   }
 
+  /** The worker pool when the world was made with `threads` > 1 (src/parallel/workerPool.ts). */
+  private readonly pool: WorkerPool | null;
+
   constructor(settings: WorldSettings = {}) {
     super(resolveSettings(settings));
+    const threads = settings.threads ?? 1;
+    if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+      throw new RangeError(`settings.threads must be an integer in 1..${MAX_THREADS}, got ${String(threads)}`);
+    }
+    this.pool = threads > 1 ? new WorkerPool({ threads, workerUrl: settings.workerUrl }) : null;
+  }
+
+  /** Threads the step runs on now: 1 with the default setting, until the workers are ready, and after a fall-back. */
+  get threads(): number {
+    return this.pool === null ? 1 : this.pool.threads;
+  }
+
+  /** Why the world runs on fewer threads than its `threads` setting asked for (null when it does not, or asked for 1). */
+  get threadsMessage(): string | null {
+    return this.pool === null ? null : this.pool.message;
+  }
+
+  /** @internal The worker pool (tests kill its workers). */
+  get workerPool(): WorkerPool | null {
+    return this.pool;
+  }
+
+  /** Stops the world's worker threads, if any; the world keeps working on one thread. */
+  stopThreads(): void {
+    if (this.pool !== null) this.pool.stop();
   }
 
   // ---------------------------------------------------------------- joints
@@ -878,7 +919,7 @@ export class World extends WorldState {
       if (this.joints.count > 0) wakeJointedSleepers(this, dt);
       // 1-3. The awake moving bodies, their t0 poses and velocity-expanded bounds (predict.ts).
       buildActiveList(this);
-      predict(this, dt);
+      predict(this, dt, this.pool);
       // 4. Broad phase (contacts.ts). A moving body's bounds touching a sleeper wake its island: the woken
       // bodies joined the active list and the moving tree, so predict them and collect again. Then bodies a
       // fast partner is about to push get that push's margin and bounds, and their new pairs (partnerPush.ts).
@@ -888,7 +929,7 @@ export class World extends WorldState {
         collectPairs(this);
         if (wakeTouchedSleepers(this)) {
           buildActiveList(this);
-          predict(this, dt);
+          predict(this, dt, this.pool);
           this.movingTree.refit();
         } else if (pushPartners(this, dt)) this.movingTree.refit();
         else break;

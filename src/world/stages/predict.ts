@@ -5,7 +5,8 @@
  */
 import { BodyFlag } from "../../dynamics/bodySet";
 import { predictBodyBounds } from "../../dynamics/boundsExpansion";
-import { clampSpeeds, integrateGyroscopic, updateWorldInertia } from "../../dynamics/integrator";
+import { predictMotion } from "../../dynamics/integrator";
+import type { WorkerPool } from "../../parallel/workerPool";
 import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, TREE_MOVING } from "../worldState";
 
@@ -23,7 +24,7 @@ export function buildActiveList(ws: WorldState): void {
  * 2-3. Predict: the swept transform's t0 pose, world inertia, the gyroscopic term, then each body's
  * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
  */
-export function predict(ws: WorldState, dt: number): void {
+export function predict(ws: WorldState, dt: number, pool: WorkerPool | null = null): void {
   const ids = ws.active.data;
   const sc = ws.stepScalars;
   sc[0] = dt;
@@ -32,29 +33,32 @@ export function predict(ws: WorldState, dt: number): void {
   sc[3] = ws.gz;
   sc[4] = ws.maxLinearSpeed;
   sc[5] = ws.maxAngularSpeed;
-  for (let k = 0; k < ws.active.count; k++) predictBody(ws, ids[k]);
+  if (pool === null) {
+    for (let k = 0; k < ws.active.count; k++) predictBody(ws, ids[k]);
+    return;
+  }
+  // Threads: every body's motion over the pool's blocks, then the bounds here (they need shapes and the tree).
+  // Bodies are independent, so this order gives the serial order's result.
+  pool.predictMotion(ws.bodies, ws.active, sc);
+  for (let k = 0; k < ws.active.count; k++) predictBounds(ws, ids[k]);
 }
 
 /** predict() for one body; reads dt and gravity from stepScalars. */
 function predictBody(ws: WorldState, i: number): void {
+  predictMotion(ws.bodies, i, ws.stepScalars);
+  predictBounds(ws, i);
+}
+
+/**
+ * The rest of predict() for one body, after its motion (predictMotion): the speculative margin and the
+ * velocity-expanded bounds, which need the body's shape and the moving tree (main thread only).
+ */
+export function predictBounds(ws: WorldState, i: number): void {
   const b = ws.bodies;
   const sc = ws.stepScalars;
   const dt = sc[0];
-  const i3 = i * 3,
-    i4 = i * 4;
-  b.pos0[i3] = b.pos[i3];
-  b.pos0[i3 + 1] = b.pos[i3 + 1];
-  b.pos0[i3 + 2] = b.pos[i3 + 2];
-  b.rot0[i4] = b.rot[i4];
-  b.rot0[i4 + 1] = b.rot[i4 + 1];
-  b.rot0[i4 + 2] = b.rot[i4 + 2];
-  b.rot0[i4 + 3] = b.rot[i4 + 3];
-  updateWorldInertia(b, i);
+  const i3 = i * 3;
   const dynamic = b.motionType[i] === MotionType.Dynamic;
-  if (dynamic) {
-    clampSpeeds(b, i, sc);
-    integrateGyroscopic(b, i, sc);
-  }
   // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
   let vx = b.vel[i3],
     vy = b.vel[i3 + 1],
