@@ -68,6 +68,8 @@ const enum State {
 export class WorkerPool {
   /** Threads asked for, the main thread included. */
   readonly requested: number;
+  /** Blocks the workers (not the main thread) have run so far: how much of the stage they took (tests, overlays). */
+  workerBlocks = 0;
   /** Why the pool runs on one thread (null while it runs or starts). */
   message: string | null = null;
 
@@ -106,11 +108,14 @@ export class WorkerPool {
     void this.start(options.workerUrl);
   }
 
-  /** Threads running the step now: 1 until the workers are ready, and after a fall-back or {@link stop}. */
+  /**
+   * Threads running the step now: 1 until the workers are ready (started and listening; each takes the arrays at
+   * its first job), and after a fall-back or {@link stop}.
+   */
   get threads(): number {
     if (this.state !== State.Running) return 1;
     let n = 1;
-    for (let w = 0; w < this.workers.length; w++) if (this.listening[w] && Atomics.load(this.ctrl!, Ctrl.Bound + w) >= 0) n++;
+    for (let w = 0; w < this.workers.length; w++) if (this.listening[w]) n++;
     return n;
   }
 
@@ -130,6 +135,9 @@ export class WorkerPool {
    */
   predictMotion(b: BodySet, active: IntList, step: Float64Array): void {
     const items = active.count;
+    // A worker that stopped since the last job (killed, crashed) is noticed here even if its exit event has not
+    // been delivered yet (a loop of steps that never yields to the event loop).
+    if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     if (!this.anyListening() || items === 0 || predictBlockCount(items) > MAX_BLOCKS) {
       const ids = active.data;
       for (let k = 0; k < items; k++) predictMotion(b, ids[k], step);
@@ -142,19 +150,26 @@ export class WorkerPool {
     const nBlocks = predictBlockCount(items);
     const seq = publishJob(ctrl, Command.PredictMotion, this.generation, nBlocks, items);
     const stamps = a.stamps;
+    let mine = 0;
     for (;;) {
       const k = claimBlock(ctrl, seq);
       if (k < 0) break;
       this.blocks.run(k, items);
       Atomics.store(stamps, k, seq);
       blockDone(ctrl);
+      mine++;
     }
     if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, () => this.allRunning(), PATIENCE_MS)) {
       const failed = Atomics.load(ctrl, Ctrl.Failed);
-      this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : "a worker stopped or stopped answering");
+      this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
       // Blocks a worker did not finish run here; finished ones wrote exactly what a rerun would.
-      for (let k = 0; k < nBlocks; k++) if (Atomics.load(stamps, k) !== seq) this.blocks.run(k, items);
+      for (let k = 0; k < nBlocks; k++) {
+        if (Atomics.load(stamps, k) === seq) continue;
+        this.blocks.run(k, items);
+        mine++;
+      }
     }
+    this.workerBlocks += nBlocks - mine;
     commitPredictMotion(a, items);
   }
 
@@ -208,6 +223,12 @@ export class WorkerPool {
     if (this.state !== State.Running) return false;
     for (let w = 0; w < this.listening.length; w++) if (this.listening[w]) return true;
     return false;
+  }
+
+  /** "worker i" for the first worker that no longer runs. */
+  private stoppedWorker(): string {
+    for (let w = 0; w < this.workers.length; w++) if (this.workers[w] !== null && !this.workers[w]!.running()) return `worker ${w}`;
+    return "a worker";
   }
 
   private allRunning(): boolean {
