@@ -22,7 +22,7 @@ export interface ThreadSelect {
   update(plugin: ContinuumPlugin | null): void;
 }
 
-/** Adds the selector to the engine row; `onChange(n)` reloads the scene on n threads. */
+/** Adds the selector under the engine row; `onChange(n)` reloads the scene on n threads. */
 export function createThreadSelect(overlay: HTMLElement, current: () => number, onChange: (threads: number) => void): ThreadSelect {
   const label = document.createElement("label");
   label.textContent = "Threads";
@@ -35,8 +35,13 @@ export function createThreadSelect(overlay: HTMLElement, current: () => number, 
   select.addEventListener("change", () => onChange(Number(select.value)));
   const inUse = document.createElement("span");
   inUse.id = "threads-in-use";
-  const row = overlay.querySelector("#engine-row");
-  (row ?? overlay).append(label, select, inUse);
+  // Its own row right under the engine row (whose line holds the ms/step), so neither wraps.
+  const row = document.createElement("div");
+  row.id = "threads-row";
+  row.append(label, select, inUse);
+  const engineRow = overlay.querySelector("#engine-row");
+  if (engineRow) engineRow.after(row);
+  else overlay.prepend(row);
   return {
     update(plugin) {
       select.value = String(current());
