@@ -59,7 +59,7 @@ const median = (x) => {
   const s = Float64Array.from(x).sort();
   return s[s.length >> 1];
 };
-const blocks = simB.world.workerPool?.workerBlocks ?? 0;
+const blocks = (simA.world.workerPool?.workerBlocks ?? 0) + (simB.world.workerPool?.workerBlocks ?? 0);
 console.log(
   `${sceneName}: threads ${tA} ${median(ta).toFixed(3)} ms/step, threads ${tB} ${median(tb).toFixed(3)} ms/step, ` +
     `median per-step ratio ${tB}/${tA} ${median(ratio).toFixed(3)} (${steps} steps after ${warmup} warm-up; ` +
