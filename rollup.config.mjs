@@ -37,6 +37,7 @@ function umdGlobals(id) {
  * bundlers but not when dist/continuum.mjs is imported by Node (the bench, the tests). Add it when missing.
  */
 function babylonEsmPath(id) {
+  if (id === "continuum-worker-url") return "./continuum.worker-url.mjs";
   const m = /^(@babylonjs\/[^/]+)\/(.+)$/.exec(id);
   if (!m || /\.(m?js|json|wasm)$/.test(id)) return id;
   const pkgDir = r("node_modules", m[1]);
@@ -101,6 +102,7 @@ function umdOutput(file, min = false) {
     file: r("dist", file),
     format: "umd",
     name: "CONTINUUM",
+    paths: (id) => workerUrlPath(id),
     exports: "named",
     sourcemap: true,
     sourcemapPathTransform: mapSourcePath,
@@ -110,10 +112,31 @@ function umdOutput(file, min = false) {
   };
 }
 
+/**
+ * src/parallel/workerUrl.ts stays a module of its own in the library (dist/continuum.worker-url.mjs, its own entry
+ * below): a bundler then handles `import.meta.url` in those few lines, not over the whole library.
+ */
+const WORKER_URL_ID = "continuum-worker-url";
+/** How the library's outputs import it: the file beside them. */
+const workerUrlPath = (id) => (id === WORKER_URL_ID ? "./continuum.worker-url.mjs" : id);
+
+function workerUrlExternal() {
+  return {
+    name: "continuum-worker-url",
+    resolveId(source, importer) {
+      if (source === "./workerUrl" && importer && /[\\/]parallel[\\/]workerPool\.ts$/.test(importer)) {
+        return { id: WORKER_URL_ID, external: true };
+      }
+      return null;
+    },
+  };
+}
+
 const libConfig = {
   input: r("plugin", "index.ts"),
   external: isBabylon,
   plugins: [
+    workerUrlExternal(),
     typescript({
       tsconfig: r("tsconfig.build.json"),
       // TypeScript only transpiles here (noCheck): declarations and the type check of src/ and plugin/
@@ -148,6 +171,13 @@ const workerConfig = {
   ...libConfig,
   input: r("src", "parallel", "worker.ts"),
   output: { file: r("dist", "continuum.worker.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
+};
+
+/** The default worker script's URL, a module of its own (see workerUrlExternal). */
+const workerUrlConfig = {
+  ...libConfig,
+  input: r("src", "parallel", "workerUrl.ts"),
+  output: { file: r("dist", "continuum.worker-url.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
 };
 
 const demoConfig = {
@@ -216,7 +246,7 @@ const demoUmdConfig = {
 };
 
 export default (args) => {
-  if (args.configLib) return [libConfig, gltfConfig, workerConfig];
+  if (args.configLib) return [libConfig, gltfConfig, workerConfig, workerUrlConfig];
   if (args.configDemo) return [demoConfig, demoUmdConfig];
-  return [libConfig, gltfConfig, workerConfig, demoConfig, demoUmdConfig];
+  return [libConfig, gltfConfig, workerConfig, workerUrlConfig, demoConfig, demoUmdConfig];
 };

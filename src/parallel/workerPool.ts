@@ -285,8 +285,8 @@ function sharedF64(n: number): Float64Array {
 type WorkerFactory = (onMessage: (msg: unknown) => void, onFailure: (reason: string) => void) => WorkerHandle;
 
 /**
- * Makes workers of the worker script on this platform. The default URL is written out in `new Worker(new URL(...,
- * import.meta.url))` so that bundlers (Vite, webpack, Parcel) find the worker entry and emit it.
+ * Makes workers of the worker script on this platform. The default script comes from ./workerUrl.ts, loaded only
+ * then: `new Worker(new URL(..., import.meta.url))` there is what bundlers (Vite, webpack, Parcel) find and emit.
  */
 async function workerFactory(url: string | URL | undefined): Promise<WorkerFactory> {
   const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
@@ -294,7 +294,7 @@ async function workerFactory(url: string | URL | undefined): Promise<WorkerFacto
     // A specifier in a variable: bundlers for the browser leave it alone.
     const spec = "node:worker_threads";
     const wt = (await import(/* @vite-ignore */ spec)) as typeof import("node:worker_threads");
-    const script = url ?? new URL("./continuum.worker.mjs", import.meta.url);
+    const script = url ?? (await import("./workerUrl")).defaultWorkerUrl();
     return (onMessage, onFailure) => {
       const worker = new wt.Worker(script);
       // The pool must not keep a Node process alive.
@@ -317,8 +317,9 @@ async function workerFactory(url: string | URL | undefined): Promise<WorkerFacto
       };
     };
   }
+  const startDefault = url === undefined ? (await import("./workerUrl")).startDefaultWorker : null;
   return (onMessage, onFailure) => {
-    const worker = url !== undefined ? new Worker(url, { type: "module" }) : new Worker(new URL("./continuum.worker.mjs", import.meta.url), { type: "module" });
+    const worker = startDefault !== null ? startDefault() : new Worker(url!, { type: "module" });
     let ended = false;
     worker.onmessage = (e) => onMessage(e.data);
     worker.onerror = (e) => {
