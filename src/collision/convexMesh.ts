@@ -746,7 +746,7 @@ export function collideConvexTrianglesInto(
     let kind = KIND_FACE,
       fv0 = -1,
       fv1 = -1;
-    if (flags !== 0 || behind) {
+    if (behind || (flags !== 0 && !clearOfActiveEdges(flags))) {
       if (!runGjk(convex)) {
         if (!haveWitness && gjk.separated) continue; // beyond the margin
       }
@@ -904,6 +904,40 @@ function dropRedundant(out: ManifoldBuffer, start: number, mesh: TriangleSource)
 }
 
 let haveWitness = false;
+
+/**
+ * True when the convex (its origin at 0 in the shifted frame, every point within st.size of it) sits so far inside
+ * each active edge of the triangle tv that GJK/EPA could only answer with the face: its witness would be an
+ * interior point classified KIND_FACE, and the face path gives the same manifold without it. In-plane, every
+ * convex point is then more than 2 * size + 2 * margin inside the edge's line, so the closest triangle point of
+ * a separated convex is not on the edge; and an overlapping one slides past the edge only by more than
+ * 2 * size, more than the face normal's push (at most 2 * size), so EPA takes the face too. The barycentric tolerance of
+ * classify (1e-6 of the triangle's height over that edge) is added. A car's wheel on a large two-triangle
+ * ground (whose open rim edges are active) ran GJK, and EPA while sunk in, against both triangles every step.
+ */
+function clearOfActiveEdges(flags: number): boolean {
+  const nx = st.fnx,
+    ny = st.fny,
+    nz = st.fnz;
+  const bound = 3 * st.size + 2 * st.margin;
+  for (let k = 0; k < 3; k++) {
+    if (((flags >> k) & 1) === 0) continue;
+    const a = 3 * k,
+      b = k === 2 ? 0 : a + 3;
+    const ex = tv[b] - tv[a],
+      ey = tv[b + 1] - tv[a + 1],
+      ez = tv[b + 2] - tv[a + 2];
+    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(el > 0)) return false;
+    // Inward in-plane direction n x e (the winding turns about n); the origin's distance inside the edge's line.
+    const ix = ny * ez - nz * ey,
+      iy = nz * ex - nx * ez,
+      iz = nx * ey - ny * ex;
+    const inside = -(ix * tv[a] + iy * tv[a + 1] + iz * tv[a + 2]) / el;
+    if (!(inside > bound + (2e-6 * st.fl) / el)) return false;
+  }
+  return true;
+}
 
 /**
  * GJK/EPA between the convex (relPose) and `tri` (loaded from tv), starting along -nS; results in st.
