@@ -692,6 +692,7 @@ export function collideConvexTrianglesInto(
     st.fny = fny;
     st.fnz = fnz;
     st.fl = fl;
+    if (beyondAnEdge()) continue;
     const planeT = fnx * tv[0] + fny * tv[1] + fnz * tv[2]; // the convex's centre is at 0
     // Two-sided (open meshes): the side that needs the smaller push, from the convex's extent along the
     // normal (the minimum translation). The centre's side is not enough: a body whose centre of mass sits
@@ -906,6 +907,44 @@ function dropRedundant(out: ManifoldBuffer, start: number, mesh: TriangleSource)
 let haveWitness = false;
 
 /**
+ * True when the convex (its origin at 0, every point within st.size of it) lies wholly beyond one of the
+ * triangle's side planes by more than twice the margin: it is then farther than the margin from the triangle, and
+ * every path below would drop the triangle (the clipped feature is empty, the fallback's GJK reports the gap),
+ * after building a feature and running GJK. A large ground's triangles all overlap a wheel's box (each spans the
+ * ground), so the triangle on the other side of a two-triangle ground's diagonal came here every step.
+ */
+function beyondAnEdge(): boolean {
+  const bound = st.size + 2 * st.margin + CLIP_EPS * (1 + st.size);
+  for (let k = 0; k < 3; k++) if (edgeInside(k) < -bound) return true;
+  return false;
+}
+
+/** Length of the edge of the last {@link edgeInside} call. */
+let edgeLength = 0;
+
+/**
+ * The origin's signed in-plane distance inside edge k (corners k, k + 1) of tv: along n x e / |e|, the side
+ * plane's inward normal (the corners turn counter-clockwise about n = st.fn). NaN for a degenerate edge.
+ */
+function edgeInside(k: number): number {
+  const a = 3 * k,
+    b = k === 2 ? 0 : a + 3;
+  const ex = tv[b] - tv[a],
+    ey = tv[b + 1] - tv[a + 1],
+    ez = tv[b + 2] - tv[a + 2];
+  const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+  edgeLength = el;
+  if (!(el > 0)) return NaN;
+  const nx = st.fnx,
+    ny = st.fny,
+    nz = st.fnz;
+  const ix = ny * ez - nz * ey,
+    iy = nz * ex - nx * ez,
+    iz = nx * ey - ny * ex;
+  return -(ix * tv[a] + iy * tv[a + 1] + iz * tv[a + 2]) / el;
+}
+
+/**
  * True when the convex (its origin at 0 in the shifted frame, every point within st.size of it) sits so far inside
  * each active edge of the triangle tv that GJK/EPA could only answer with the face: its witness would be an
  * interior point classified KIND_FACE, and the face path gives the same manifold without it. In-plane, every
@@ -916,25 +955,11 @@ let haveWitness = false;
  * ground (whose open rim edges are active) ran GJK, and EPA while sunk in, against both triangles every step.
  */
 function clearOfActiveEdges(flags: number): boolean {
-  const nx = st.fnx,
-    ny = st.fny,
-    nz = st.fnz;
   const bound = 3 * st.size + 2 * st.margin;
   for (let k = 0; k < 3; k++) {
     if (((flags >> k) & 1) === 0) continue;
-    const a = 3 * k,
-      b = k === 2 ? 0 : a + 3;
-    const ex = tv[b] - tv[a],
-      ey = tv[b + 1] - tv[a + 1],
-      ez = tv[b + 2] - tv[a + 2];
-    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (!(el > 0)) return false;
-    // Inward in-plane direction n x e (the winding turns about n); the origin's distance inside the edge's line.
-    const ix = ny * ez - nz * ey,
-      iy = nz * ex - nx * ez,
-      iz = nx * ey - ny * ex;
-    const inside = -(ix * tv[a] + iy * tv[a + 1] + iz * tv[a + 2]) / el;
-    if (!(inside > bound + (2e-6 * st.fl) / el)) return false;
+    const inside = edgeInside(k); // NaN (degenerate edge) fails the test: GJK decides
+    if (!(inside > bound + (2e-6 * st.fl) / edgeLength)) return false;
   }
   return true;
 }
