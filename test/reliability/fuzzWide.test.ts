@@ -5,6 +5,9 @@
  * set) as soon as its sequence ends. Skipped unless FUZZ_WIDE is set: it takes tens of minutes.
  *   FUZZ_WIDE=1 npx vitest run test/reliability/fuzzWide.test.ts
  * Replay a failing seed with its operation log: FUZZ_SEED=<seed> FUZZ_OPS=400 FUZZ_WIDE=1 npx vitest run test/reliability/fuzz.test.ts
+ * Known on main: the teleport prestep does not yet skip a node the user left at a zero or NaN pose (the fix is on
+ * branch plugin29, dc3ade6 / 4b86d51, kept out for the bundle budget), so seeds 3, 16, 62 and 221 fail here with
+ * setPose's RangeError from inside the step.
  */
 import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
