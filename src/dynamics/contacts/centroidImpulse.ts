@@ -4,7 +4,7 @@
  * contact's lever arms that it and the rebound apply.
  */
 import type { BodySet } from "../bodySet";
-import { CONTACT, C_NORMAL_IMPULSE, C_RAX, C_RBX, H_CENTROID_MASS, H_NX } from "./manifoldLayout";
+import { type ConstraintArrays, MF, M_CENTROID_MASS, M_NX, PT, P_NI, P_RAX, P_RBX } from "./constraintLayout";
 
 /** Normal velocities of a manifold's contacts before the impact pre-pass (shareCentroidImpulse). */
 export const preVn = new Float64Array(4);
@@ -15,24 +15,27 @@ export const contactImpulse = new Float64Array(3);
 
 /**
  * Applies -K_c^-1 (mean normal velocity of manifold i's n contacts + centroidIO[0]) along the normal at the
- * contacts' centroid (K_c: H_CENTROID_MASS), if it pushes, as equal shares at each contact (the same force and
+ * contacts' centroid (K_c: M_CENTROID_MASS), if it pushes, as equal shares at each contact (the same force and
  * torque), adding each share to the contact's normal impulse. Writes the contacts' normal velocities before it
  * to preVn and the share (0 if none) to centroidIO[1]. Doubles go through centroidIO, not arguments or the
  * return value: V8 boxes those when the call is not inlined.
  */
-export function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: Float64Array, i: number, n: number, hd: Float64Array, o: number): void {
+export function shareCentroidImpulse(bodies: BodySet, a: number, b: number, k4: ConstraintArrays, i: number, n: number): void {
   const vel = bodies.vel,
     w = bodies.angVel;
-  const nx = hd[o + H_NX],
-    ny = hd[o + H_NX + 1],
-    nz = hd[o + H_NX + 2];
+  const mf = k4.mf,
+    pt = k4.pt,
+    m = i * MF;
+  const nx = mf[m + M_NX],
+    ny = mf[m + M_NX + 1],
+    nz = mf[m + M_NX + 2];
   const a3 = a * 3,
     b3 = b * 3;
   let vsum = 0;
   for (let k = 0; k < n; k++) {
-    const co = (i * 4 + k) * CONTACT;
-    const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
-    const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+    const po = (i * 4 + k) * PT;
+    const rax = pt[po + P_RAX], ray = pt[po + P_RAX + 1], raz = pt[po + P_RAX + 2];
+    const rbx = pt[po + P_RBX], rby = pt[po + P_RBX + 1], rbz = pt[po + P_RBX + 2];
     const vn =
       (vel[b3] + (w[b3 + 1] * rbz - w[b3 + 2] * rby) - vel[a3] - (w[a3 + 1] * raz - w[a3 + 2] * ray)) * nx +
       (vel[b3 + 1] + (w[b3 + 2] * rbx - w[b3] * rbz) - vel[a3 + 1] - (w[a3 + 2] * rax - w[a3] * raz)) * ny +
@@ -40,7 +43,7 @@ export function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: F
     preVn[k] = vn;
     vsum += vn;
   }
-  const lc = -hd[o + H_CENTROID_MASS] * (vsum / n + centroidIO[0]);
+  const lc = -mf[m + M_CENTROID_MASS] * (vsum / n + centroidIO[0]);
   centroidIO[1] = 0;
   if (!(lc > 0)) return;
   const share = lc / n;
@@ -49,9 +52,9 @@ export function shareCentroidImpulse(bodies: BodySet, a: number, b: number, c: F
   contactImpulse[1] = share * ny;
   contactImpulse[2] = share * nz;
   for (let k = 0; k < n; k++) {
-    const co = (i * 4 + k) * CONTACT;
-    c[co + C_NORMAL_IMPULSE] += share;
-    applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, c, co + C_RAX, contactImpulse);
+    const po = (i * 4 + k) * PT;
+    pt[po + P_NI] += share;
+    applyImpulse(bodies.invMass, bodies.invInertiaWorld, vel, w, a, b, pt, po + P_RAX, contactImpulse);
   }
 }
 

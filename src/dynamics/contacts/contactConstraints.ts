@@ -30,54 +30,80 @@ import { ensureRolling, prepareRolling, solveRolling, warmStartRolling } from ".
 import { ROUND_AXIS, ROUND_NONE } from "./roundFeature";
 import { saveFrozen, ShockPropagation } from "./shockPropagation";
 import {
+  ConstraintArrays,
+  FM,
+  F_T12M,
+  F_T1M,
+  F_T2M,
+  GM,
+  G_ADJ,
+  G_KA,
+  G_KB,
+  G_LAX,
+  G_LBX,
+  G_TOTAL,
+  JN,
+  J_ANX,
+  J_BNX,
+  J_IANX,
+  J_IBNX,
+  J_MAXNI,
+  J_NM,
+  J_RELVEL,
+  J_SEP,
+  MF,
+  M_BIAS_RATE,
+  M_CENTROID_MASS,
+  M_COUNT,
+  M_FRICTION,
+  M_FROZEN,
+  M_IMPACT,
+  M_IMPULSE_SCALE,
+  M_MASS_SCALE,
+  M_MAX_RECOVERY,
+  M_NX,
+  M_ROLLING_ANCHORS,
+  M_ROLLING_RESISTANCE,
+  M_ROUTED,
+  M_STATIC_FRICTION,
+  M_T1X,
+  M_T2X,
+  PT,
+  P_IMPACT,
+  P_NI,
+  P_RAX,
+  P_RBX,
+  P_STICK,
+  P_T1I,
+  P_T2I,
+  P_WARM,
+} from "./constraintLayout";
+import {
   CONTACT,
   C_ADJ_SEP,
-  C_ANX,
-  C_BNX,
-  C_IANX,
-  C_IBNX,
-  C_IMPACT_IMPULSE,
-  C_KA,
-  C_KB,
   C_LAX,
   C_LBX,
-  C_MAX_NORMAL_IMPULSE,
   C_NORMAL_IMPULSE,
-  C_NORMAL_MASS,
   C_RAX,
   C_RBX,
-  C_REL_VEL,
   C_SEPARATION,
   C_STICK,
-  C_T12_MASS,
   C_T1_IMPULSE,
-  C_T1_MASS,
   C_T2_IMPULSE,
-  C_T2_MASS,
   C_TOTAL_IMPULSE,
-  C_WARM,
   HEADER,
-  H_BIAS_RATE,
-  H_CENTROID_MASS,
   H_COUNT,
   H_DAMPING,
   H_FREQ,
   H_FRICTION,
-  H_FROZEN,
-  H_IMPACT,
-  H_IMPULSE_SCALE,
-  H_MASS_SCALE,
   H_MAX_RECOVERY,
   H_NX,
   H_RA,
   H_RB,
-  H_ROLLING_ANCHORS,
   H_ROLLING_RESISTANCE,
   H_ROUND,
   H_ROUTED,
   H_STATIC_FRICTION,
-  H_T1X,
-  H_T2X,
   R_U,
 } from "./manifoldLayout";
 
@@ -121,13 +147,16 @@ export class ContactConstraints {
   pushVel = new Float64Array(0);
   pushAngVel = new Float64Array(0);
 
+  /** The step's compact constraints (constraintLayout.ts): scratch, rebuilt by every prepare. */
+  readonly arrays = new ConstraintArrays();
+
   constructor(cache: ContactCache) {
     this.cache = cache;
   }
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" ? 0 : -1;
+    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" ? 0 : -1;
   }
 
   /**
@@ -153,12 +182,19 @@ export class ContactConstraints {
       vel = bodies.vel,
       w = bodies.angVel;
     ensureRolling(s.count);
+    const k4 = this.load(),
+      mf = k4.mf,
+      pt = k4.pt,
+      jn = k4.jn,
+      fm = k4.fm,
+      gm = k4.gm;
     const pushed = this.pushed;
     const settings = this.settings;
     const staticHertzScale = settings.staticHertzScale,
       impactSpeed = settings.impactSpeed;
     for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER;
+      const o = i * HEADER,
+        m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
       const mA = invMass[a],
@@ -171,40 +207,44 @@ export class ContactConstraints {
       const a1 = 2 * zeta + h * omega;
       const a2 = h * omega * a1;
       const a3 = 1 / (1 + a2);
-      hd[o + H_BIAS_RATE] = omega / a1;
-      hd[o + H_MASS_SCALE] = a2 * a3;
-      hd[o + H_IMPULSE_SCALE] = a3;
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
-      const t1x = hd[o + H_T1X],
-        t1y = hd[o + H_T1X + 1],
-        t1z = hd[o + H_T1X + 2];
-      const t2x = hd[o + H_T2X],
-        t2y = hd[o + H_T2X + 1],
-        t2z = hd[o + H_T2X + 2];
+      mf[m + M_BIAS_RATE] = omega / a1;
+      mf[m + M_MASS_SCALE] = a2 * a3;
+      mf[m + M_IMPULSE_SCALE] = a3;
+      const nx = mf[m + M_NX],
+        ny = mf[m + M_NX + 1],
+        nz = mf[m + M_NX + 2];
+      const t1x = mf[m + M_T1X],
+        t1y = mf[m + M_T1X + 1],
+        t1z = mf[m + M_T1X + 2];
+      const t2x = mf[m + M_T2X],
+        t2y = mf[m + M_T2X + 1],
+        t2z = mf[m + M_T2X + 2];
       const ia = a * 6,
         ib = b * 6;
       // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
       shock.up[0] = nx * upX + ny * upY + nz * upZ;
       const frozen = shock.classify(i, a, b, invMass, vel);
-      hd[o + H_FROZEN] = frozen;
+      mf[m + M_FROZEN] = frozen;
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;
       const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
       const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
-      const n = hd[o + H_COUNT];
+      const n = mf[m + M_COUNT];
       // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
       // speculative ones meet an impact.
       const pushedPair = pushed !== null && (pushed.has(a) || pushed.has(b));
       for (let k = 0; k < n; k++) {
-        const co = (i * 4 + k) * CONTACT;
-        const rax = c[co + C_RAX],
-          ray = c[co + C_RAX + 1],
-          raz = c[co + C_RAX + 2];
-        const rbx = c[co + C_RBX],
-          rby = c[co + C_RBX + 1],
-          rbz = c[co + C_RBX + 2];
+        const pi = i * 4 + k,
+          po = pi * PT,
+          jo = pi * JN,
+          fo = pi * FM,
+          go = pi * GM;
+        const rax = pt[po + P_RAX],
+          ray = pt[po + P_RAX + 1],
+          raz = pt[po + P_RAX + 2];
+        const rbx = pt[po + P_RBX],
+          rby = pt[po + P_RBX + 1],
+          rbz = pt[po + P_RBX + 2];
         // Effective masses, inline (calls with many double arguments would box them): for directions
         // d, e: K(d, e) = (mA + mB) d.e + (rA x d) IA (rA x e) + (rB x d) IB (rB x e).
         const an_x = ray * nz - raz * ny, an_y = raz * nx - rax * nz, an_z = rax * ny - ray * nx;
@@ -221,14 +261,14 @@ export class ContactConstraints {
           vx *= sB; vy *= sB; vz *= sB;
         }
         const kn = mA * sA + mB * sB + an_x * ux + an_y * uy + an_z * uz + bn_x * vx + bn_y * vy + bn_z * vz;
-        c[co + C_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
+        jn[jo + J_NM] = kn > 0 ? 1 / kn : 0;
         // The normal row's angular terms, once per step: the passes then read 12 numbers per contact instead
         // of recomputing two cross products and two inertia products per visit (Box2D v3 and bepu keep the
         // Jacobians and the inverse-inertia-weighted ones in the constraint the same way).
-        c[co + C_ANX] = an_x; c[co + C_ANX + 1] = an_y; c[co + C_ANX + 2] = an_z;
-        c[co + C_BNX] = bn_x; c[co + C_BNX + 1] = bn_y; c[co + C_BNX + 2] = bn_z;
-        c[co + C_IANX] = ux; c[co + C_IANX + 1] = uy; c[co + C_IANX + 2] = uz;
-        c[co + C_IBNX] = vx; c[co + C_IBNX + 1] = vy; c[co + C_IBNX + 2] = vz;
+        jn[jo + J_ANX] = an_x; jn[jo + J_ANX + 1] = an_y; jn[jo + J_ANX + 2] = an_z;
+        jn[jo + J_BNX] = bn_x; jn[jo + J_BNX + 1] = bn_y; jn[jo + J_BNX + 2] = bn_z;
+        jn[jo + J_IANX] = ux; jn[jo + J_IANX + 1] = uy; jn[jo + J_IANX + 2] = uz;
+        jn[jo + J_IBNX] = vx; jn[jo + J_IBNX + 1] = vy; jn[jo + J_IBNX + 2] = vz;
         ux = iA0 * a1x + iA3 * a1y + iA4 * a1z; uy = iA3 * a1x + iA1 * a1y + iA5 * a1z; uz = iA4 * a1x + iA5 * a1y + iA2 * a1z;
         vx = iB0 * b1x + iB3 * b1y + iB4 * b1z; vy = iB3 * b1x + iB1 * b1y + iB5 * b1z; vz = iB4 * b1x + iB5 * b1y + iB2 * b1z;
         const k11 = mA + mB + a1x * ux + a1y * uy + a1z * uz + b1x * vx + b1y * vy + b1z * vz;
@@ -239,39 +279,39 @@ export class ContactConstraints {
         // The tangent pair's 2x2 effective mass (lever arms couple the two directions), stored inverted.
         const det = k11 * k22 - k12 * k12;
         const id = det > 1e-300 ? 1 / det : 0;
-        c[co + C_T1_MASS] = k22 * id;
-        c[co + C_T2_MASS] = k11 * id;
-        c[co + C_T12_MASS] = -k12 * id;
+        fm[fo + F_T1M] = k22 * id;
+        fm[fo + F_T2M] = k11 * id;
+        fm[fo + F_T12M] = -k12 * id;
         // Its eigen-decomposition, once per step rather than at every friction projection (projectFriction).
         tangentK[0] = k11;
         tangentK[1] = k12;
         tangentK[2] = k22;
-        tangentEigen(c, co);
+        tangentEigen(fm, fo);
         // Relative normal velocity before the solve (B relative to A; negative = approaching).
         const dvx = vel[b * 3] + (w[b * 3 + 1] * rbz - w[b * 3 + 2] * rby) - vel[a * 3] - (w[a * 3 + 1] * raz - w[a * 3 + 2] * ray);
         const dvy = vel[b * 3 + 1] + (w[b * 3 + 2] * rbx - w[b * 3] * rbz) - vel[a * 3 + 1] - (w[a * 3 + 2] * rax - w[a * 3] * raz);
         const dvz = vel[b * 3 + 2] + (w[b * 3] * rby - w[b * 3 + 1] * rbx) - vel[a * 3 + 2] - (w[a * 3] * ray - w[a * 3 + 1] * rax);
-        c[co + C_REL_VEL] = dvx * nx + dvy * ny + dvz * nz;
+        jn[jo + J_RELVEL] = dvx * nx + dvy * ny + dvz * nz;
         // Approaching fast at the start of the step: an impact happens during it (see warmStart).
-        c[co + C_WARM] = c[co + C_REL_VEL] < -impactSpeed || (pushedPair && c[co + C_SEPARATION] > 0) ? 0 : -1;
-        c[co + C_IMPACT_IMPULSE] = 0;
+        pt[po + P_WARM] = jn[jo + J_RELVEL] < -impactSpeed || (pushedPair && jn[jo + J_SEP] > 0) ? 0 : -1;
+        pt[po + P_IMPACT] = 0;
         // Anchors fixed in the bodies; rollingAnchors below sets those on a round feature.
-        c[co + C_KA] = 0;
-        c[co + C_KB] = 0;
+        gm[go + G_KA] = 0;
+        gm[go + G_KB] = 0;
       }
-      hd[o + H_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, c, i, a, b) : 0;
-      if (hd[o + H_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, hd, o + H_ROLLING_RESISTANCE, o + H_NX, o + H_T1X, c, i * 4 * CONTACT + C_RAX, i * 4 * CONTACT + C_RBX, CONTACT, n | 0);
+      mf[m + M_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, gm, i, a, b) : 0;
+      if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, n | 0);
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
-      for (let k = 0; k < n; k++) if (c[(i * 4 + k) * CONTACT + C_WARM] >= 0) impact = 1;
+      for (let k = 0; k < n; k++) if (pt[(i * 4 + k) * PT + P_WARM] >= 0) impact = 1;
       // A frozen pair's impact is stopped by its rows alone (the centroid pre-pass moves both bodies).
-      hd[o + H_IMPACT] = n >= 2 && frozen === 0 ? impact : 0;
+      mf[m + M_IMPACT] = n >= 2 && frozen === 0 ? impact : 0;
       if (n >= 2 && impact === 1) {
         let cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
         for (let k = 0; k < n; k++) {
-          const co = (i * 4 + k) * CONTACT;
-          cax += c[co + C_RAX]; cay += c[co + C_RAX + 1]; caz += c[co + C_RAX + 2];
-          cbx += c[co + C_RBX]; cby += c[co + C_RBX + 1]; cbz += c[co + C_RBX + 2];
+          const po = (i * 4 + k) * PT;
+          cax += pt[po + P_RAX]; cay += pt[po + P_RAX + 1]; caz += pt[po + P_RAX + 2];
+          cbx += pt[po + P_RBX]; cby += pt[po + P_RBX + 1]; cbz += pt[po + P_RBX + 2];
         }
         cax /= n; cay /= n; caz /= n; cbx /= n; cby /= n; cbz /= n;
         const an_x = cay * nz - caz * ny, an_y = caz * nx - cax * nz, an_z = cax * ny - cay * nx;
@@ -280,11 +320,101 @@ export class ContactConstraints {
           mA + mB +
           an_x * (iA0 * an_x + iA3 * an_y + iA4 * an_z) + an_y * (iA3 * an_x + iA1 * an_y + iA5 * an_z) + an_z * (iA4 * an_x + iA5 * an_y + iA2 * an_z) +
           bn_x * (iB0 * bn_x + iB3 * bn_y + iB4 * bn_z) + bn_y * (iB3 * bn_x + iB1 * bn_y + iB5 * bn_z) + bn_z * (iB4 * bn_x + iB5 * bn_y + iB2 * bn_z);
-        hd[o + H_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
+        mf[m + M_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
       }
     }
-    shock.prepareRoutes(s);
-    this.pins.prepare(s, bodies);
+    shock.prepareRoutes(s, k4);
+    this.pins.prepare(s, k4, bodies);
+  }
+
+  /**
+   * Grows the constraint arrays for the cache's manifolds and copies in what the passes read of them: the frame,
+   * materials and routed loads, and per contact the lever arms, anchors, separations and last step's impulses.
+   */
+  private load(): ConstraintArrays {
+    const s = this.cache,
+      k4 = this.arrays;
+    const count = s.count;
+    k4.mf = grown(k4.mf, count * MF, 0);
+    k4.pt = grown(k4.pt, count * 4 * PT, 0);
+    k4.jn = grown(k4.jn, count * 4 * JN, 0);
+    k4.fm = grown(k4.fm, count * 4 * FM, 0);
+    k4.gm = grown(k4.gm, count * 4 * GM, 0);
+    const hd = s.header,
+      c = s.contacts,
+      mf = k4.mf,
+      pt = k4.pt,
+      jn = k4.jn,
+      gm = k4.gm;
+    for (let i = 0; i < count; i++) {
+      const o = i * HEADER,
+        m = i * MF;
+      for (let k = 0; k < 9; k++) mf[m + M_NX + k] = hd[o + H_NX + k];
+      const n = hd[o + H_COUNT];
+      mf[m + M_COUNT] = n;
+      mf[m + M_FRICTION] = hd[o + H_FRICTION];
+      mf[m + M_STATIC_FRICTION] = hd[o + H_STATIC_FRICTION];
+      mf[m + M_MAX_RECOVERY] = hd[o + H_MAX_RECOVERY];
+      mf[m + M_ROLLING_RESISTANCE] = hd[o + H_ROLLING_RESISTANCE];
+      for (let k = 0; k < 4; k++) mf[m + M_ROUTED + k] = hd[o + H_ROUTED + k];
+      for (let k = 0; k < n; k++) {
+        const pi = i * 4 + k,
+          co = pi * CONTACT,
+          po = pi * PT,
+          jo = pi * JN,
+          go = pi * GM;
+        for (let d = 0; d < 3; d++) {
+          pt[po + P_RAX + d] = c[co + C_RAX + d];
+          pt[po + P_RBX + d] = c[co + C_RBX + d];
+          gm[go + G_LAX + d] = c[co + C_LAX + d];
+          gm[go + G_LBX + d] = c[co + C_LBX + d];
+        }
+        pt[po + P_NI] = c[co + C_NORMAL_IMPULSE];
+        pt[po + P_T1I] = c[co + C_T1_IMPULSE];
+        pt[po + P_T2I] = c[co + C_T2_IMPULSE];
+        pt[po + P_STICK] = c[co + C_STICK];
+        jn[jo + J_SEP] = c[co + C_SEPARATION];
+        jn[jo + J_MAXNI] = 0;
+        gm[go + G_ADJ] = c[co + C_ADJ_SEP];
+        gm[go + G_TOTAL] = 0;
+      }
+    }
+    return k4;
+  }
+
+  /**
+   * Writes the step's results back to the cache once, after restitution (Box2D v3's b2StoreImpulses): the impulses
+   * the next step warm starts with, the stick state, the routed loads, and the separations and summed impulses
+   * that events, islands and the debug view read.
+   */
+  store(): void {
+    const s = this.cache,
+      k4 = this.arrays;
+    const hd = s.header,
+      c = s.contacts,
+      mf = k4.mf,
+      pt = k4.pt,
+      jn = k4.jn,
+      gm = k4.gm;
+    for (let i = 0; i < s.count; i++) {
+      const o = i * HEADER,
+        m = i * MF;
+      const n = hd[o + H_COUNT];
+      for (let k = 0; k < 4; k++) hd[o + H_ROUTED + k] = mf[m + M_ROUTED + k];
+      for (let k = 0; k < n; k++) {
+        const pi = i * 4 + k,
+          co = pi * CONTACT,
+          po = pi * PT,
+          jo = pi * JN,
+          go = pi * GM;
+        c[co + C_NORMAL_IMPULSE] = pt[po + P_NI];
+        c[co + C_T1_IMPULSE] = pt[po + P_T1I];
+        c[co + C_T2_IMPULSE] = pt[po + P_T2I];
+        c[co + C_STICK] = pt[po + P_STICK];
+        c[co + C_SEPARATION] = jn[jo + J_SEP];
+        c[co + C_TOTAL_IMPULSE] = gm[go + G_TOTAL];
+      }
+    }
   }
 
 
@@ -293,28 +423,30 @@ export class ContactConstraints {
   warmStart(bodies: BodySet): void {
     const s = this.cache;
     const pins = this.pins;
-    const hd = s.header,
-      c = s.contacts,
-      bi = s.bodyIndex;
-    if (this.shock.active) this.shock.dropFrozenImpacts(s);
+    const bi = s.bodyIndex;
+    const k4 = this.arrays,
+      mf = k4.mf,
+      pt = k4.pt;
+    if (this.shock.active) this.shock.dropFrozenImpacts(s, k4);
     const invMass = bodies.invMass,
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
     for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER;
+      const o = i * HEADER,
+        m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const n = hd[o + H_COUNT];
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
-      const t1x = hd[o + H_T1X],
-        t1y = hd[o + H_T1X + 1],
-        t1z = hd[o + H_T1X + 2];
-      const t2x = hd[o + H_T2X],
-        t2y = hd[o + H_T2X + 1],
-        t2z = hd[o + H_T2X + 2];
+      const n = mf[m + M_COUNT];
+      const nx = mf[m + M_NX],
+        ny = mf[m + M_NX + 1],
+        nz = mf[m + M_NX + 2];
+      const t1x = mf[m + M_T1X],
+        t1y = mf[m + M_T1X + 1],
+        t1z = mf[m + M_T1X + 2];
+      const t2x = mf[m + M_T2X],
+        t2y = mf[m + M_T2X + 1],
+        t2z = mf[m + M_T2X + 2];
       // Impulses applied inline (no calls with many double arguments: V8 would box them).
       const a3 = a * 3,
         b3 = b * 3,
@@ -323,37 +455,37 @@ export class ContactConstraints {
       // A pinned body takes no part of the impulses along its pin (PinnedContacts.pinnedNormals), the rest in full.
       // A frozen manifold (shock propagation) warm starts both bodies whatever its pin: the load routed to the lower
       // body's support cancels its share.
-      const pin = pins.pinning && hd[o + H_FROZEN] === 0 ? pins.state[i] : PIN_NONE;
+      const pin = pins.pinning && mf[m + M_FROZEN] === 0 ? pins.state[i] : PIN_NONE;
       // The warm start is linear in the impulses: their sum and the sums of their moments about each centre of mass
       // go to the bodies once per manifold (one inverse-inertia product per body instead of one per contact).
       let px = 0, py = 0, pz = 0, lax = 0, lay = 0, laz = 0, lbx = 0, lby = 0, lbz = 0;
       for (let k = 0; k < n; k++) {
-        const co = (i * 4 + k) * CONTACT;
+        const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
         // Warm start with the impulse the contact sustains, not with an impact's: the impulse that stopped an
         // approach in the last substep is not needed again, and re-applying it would throw the bodies back
         // for an iteration that every contact solved after this one sees (a box stopped by a wall throwing
         // back what is behind it).
-        let pn = c[co + C_NORMAL_IMPULSE];
-        let p1 = c[co + C_T1_IMPULSE],
-          p2 = c[co + C_T2_IMPULSE];
-        const impact = c[co + C_IMPACT_IMPULSE];
+        let pn = pt[po + P_NI];
+        let p1 = pt[po + P_T1I],
+          p2 = pt[po + P_T2I];
+        const impact = pt[po + P_IMPACT];
         if (impact > 0) {
           const next = pn > impact ? pn - impact : 0;
           const scale = pn > 0 ? next / pn : 0;
           pn = next;
           p1 *= scale;
           p2 *= scale;
-          c[co + C_NORMAL_IMPULSE] = pn;
-          c[co + C_T1_IMPULSE] = p1;
-          c[co + C_T2_IMPULSE] = p2;
-          c[co + C_IMPACT_IMPULSE] = 0;
+          pt[po + P_NI] = pn;
+          pt[po + P_T1I] = p1;
+          pt[po + P_T2I] = p2;
+          pt[po + P_IMPACT] = 0;
         }
-        if (c[co + C_WARM] >= 0) c[co + C_WARM] = pn;
+        if (pt[po + P_WARM] >= 0) pt[po + P_WARM] = pn;
         const qx = pn * nx + p1 * t1x + p2 * t2x;
         const qy = pn * ny + p1 * t1y + p2 * t2y;
         const qz = pn * nz + p1 * t1z + p2 * t2z;
-        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
-        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+        const rax = pt[po + P_RAX], ray = pt[po + P_RAX + 1], raz = pt[po + P_RAX + 2];
+        const rbx = pt[po + P_RBX], rby = pt[po + P_RBX + 1], rbz = pt[po + P_RBX + 2];
         px += qx; py += qy; pz += qz;
         lax += ray * qz - raz * qy; lay += raz * qx - rax * qz; laz += rax * qy - ray * qx;
         lbx += rby * qz - rbz * qy; lby += rbz * qx - rbx * qz; lbz += rbx * qy - rby * qx;
@@ -380,7 +512,7 @@ export class ContactConstraints {
       w[b3] += I[b6] * lbx + I[b6 + 3] * lby + I[b6 + 4] * lbz;
       w[b3 + 1] += I[b6 + 3] * lbx + I[b6 + 1] * lby + I[b6 + 5] * lbz;
       w[b3 + 2] += I[b6 + 4] * lbx + I[b6 + 5] * lby + I[b6 + 2] * lbz;
-      if (hd[o + H_ROLLING_RESISTANCE] > 0) warmStartRolling(bodies, i, a, b);
+      if (mf[m + M_ROLLING_RESISTANCE] > 0) warmStartRolling(bodies, i, a, b);
     }
   }
 
@@ -394,34 +526,37 @@ export class ContactConstraints {
     const s = this.cache;
     const pins = this.pins;
     const flip = this.substep & 1;
-    const hd = s.header,
-      c = s.contacts,
-      bi = s.bodyIndex;
+    const bi = s.bodyIndex;
+    const k4 = this.arrays,
+      mf = k4.mf,
+      pt = k4.pt,
+      jn = k4.jn;
     const invMass = bodies.invMass,
       vel = bodies.vel,
       w = bodies.angVel;
     const invH = 1 / h;
     const overlapDepth = this.settings.overlapDepth;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
-      const i = pins.passManifold(q, s, bodies);
+      const i = pins.passManifold(q, s, k4, bodies);
       if (i < 0) continue;
-      const o = i * HEADER;
+      const o = i * HEADER,
+        m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const n = hd[o + H_COUNT];
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
-      const biasRate = hd[o + H_BIAS_RATE],
-        massScale = hd[o + H_MASS_SCALE],
-        impulseScale = hd[o + H_IMPULSE_SCALE],
-        maxRecovery = hd[o + H_MAX_RECOVERY];
+      const n = mf[m + M_COUNT];
+      const nx = mf[m + M_NX],
+        ny = mf[m + M_NX + 1],
+        nz = mf[m + M_NX + 2];
+      const biasRate = mf[m + M_BIAS_RATE],
+        massScale = mf[m + M_MASS_SCALE],
+        impulseScale = mf[m + M_IMPULSE_SCALE],
+        maxRecovery = mf[m + M_MAX_RECOVERY];
       const a3 = a * 3,
         b3 = b * 3;
       // A frozen manifold's lower body (shock propagation) and a pinned body (pinnedContacts.ts) take no share of
       // the normal rows. Both can only be the lighter body, so a frozen manifold ignores its pin: its rows already
       // hold the lower body fixed (the normal mass and the rows' angular terms are the upper body's, see prepare).
-      const frozen = hd[o + H_FROZEN];
+      const frozen = mf[m + M_FROZEN];
       const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;
@@ -430,13 +565,13 @@ export class ContactConstraints {
       // The directions of A's and B's linear response: n, or for a pinned body n without its part along the pin.
       let dax = nx, day = ny, daz = nz, dbx = nx, dby = ny, dbz = nz;
       if (pin !== PIN_NONE) {
-        pins.pinnedNormals(i, hd, o);
+        pins.pinnedNormals(i, mf, m + M_NX);
         const d = pinnedNormals;
         dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
       }
       // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies); a
       // frozen one has no centroid pre-pass (prepare clears its H_IMPACT).
-      if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
+      if (mf[m + M_IMPACT] === 1 && pin === PIN_NONE) {
         // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
         // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
         // face hit square take the whole impact and spin the body (a box stopped at 270 m/s by a wall left
@@ -445,21 +580,21 @@ export class ContactConstraints {
         // a speculative contact; the per-contact rows push penetration out.
         let minSep = Infinity;
         for (let k = 0; k < n; k++) {
-          const sep = c[(i * 4 + k) * CONTACT + C_SEPARATION];
+          const sep = jn[(i * 4 + k) * JN + J_SEP];
           if (sep < minSep) minSep = sep;
         }
         centroidIO[0] = minSep > 0 ? minSep * invH : 0;
-        shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        shareCentroidImpulse(bodies, a, b, k4, i, n);
         if (centroidIO[1] > 0) {
           for (let k = 0; k < n; k++) {
-            const co = (i * 4 + k) * CONTACT;
+            const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
             // Restitution wants each contact's approach speed at its first push (as the rows below record it).
-            if (c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = preVn[k];
-            if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
+            if (jn[jo + J_MAXNI] === 0) jn[jo + J_RELVEL] = preVn[k];
+            if (pt[po + P_NI] > jn[jo + J_MAXNI]) jn[jo + J_MAXNI] = pt[po + P_NI];
           }
         }
       }
-      if (frozen !== 0) saveFrozen(bodies, c, i, n, frozen === 1 ? a : b);
+      if (frozen !== 0) saveFrozen(bodies, pt, i, n, frozen === 1 ? a : b);
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
@@ -470,8 +605,8 @@ export class ContactConstraints {
       const first = flip === 1 ? (n | 0) - 1 : 0,
         dk = flip === 1 ? -1 : 1;
       for (let kk = 0, k = first; kk < n; kk++, k += dk) {
-        const co = (i * 4 + k) * CONTACT;
-        const sep = c[co + C_SEPARATION];
+        const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
+        const sep = jn[jo + J_SEP];
         let bias = 0,
           ms = 1,
           is = 0,
@@ -493,15 +628,15 @@ export class ContactConstraints {
         }
         const vn =
           (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz +
-          wbx * c[co + C_BNX] + wby * c[co + C_BNX + 1] + wbz * c[co + C_BNX + 2] -
-          (wax * c[co + C_ANX] + way * c[co + C_ANX + 1] + waz * c[co + C_ANX + 2]);
-        const old = c[co + C_NORMAL_IMPULSE];
+          wbx * jn[jo + J_BNX] + wby * jn[jo + J_BNX + 1] + wbz * jn[jo + J_BNX + 2] -
+          (wax * jn[jo + J_ANX] + way * jn[jo + J_ANX + 1] + waz * jn[jo + J_ANX + 2]);
+        const old = pt[po + P_NI];
         // The spring holds the contact's own load; a load routed through it from a frozen pair above (route) is
         // not the spring's to give back.
-        const own = old - hd[o + H_ROUTED + k];
-        let nm = c[co + C_NORMAL_MASS];
+        const own = old - mf[m + M_ROUTED + k];
+        let nm = jn[jo + J_NM];
         if (pin !== PIN_NONE) {
-          pinnedNormalMass(c, co, invMass, a, b, hd, o);
+          pinnedNormalMass(jn, jo, invMass, a, b, mf, m + M_NX);
           nm = pinnedMass[0];
         }
         if (push > 0) {
@@ -511,8 +646,8 @@ export class ContactConstraints {
             pw = this.pushAngVel;
           const pvn =
             (pv[b3] - pv[a3]) * nx + (pv[b3 + 1] - pv[a3 + 1]) * ny + (pv[b3 + 2] - pv[a3 + 2]) * nz +
-            pw[b3] * c[co + C_BNX] + pw[b3 + 1] * c[co + C_BNX + 1] + pw[b3 + 2] * c[co + C_BNX + 2] -
-            (pw[a3] * c[co + C_ANX] + pw[a3 + 1] * c[co + C_ANX + 1] + pw[a3 + 2] * c[co + C_ANX + 2]);
+            pw[b3] * jn[jo + J_BNX] + pw[b3 + 1] * jn[jo + J_BNX + 1] + pw[b3 + 2] * jn[jo + J_BNX + 2] -
+            (pw[a3] * jn[jo + J_ANX] + pw[a3 + 1] * jn[jo + J_ANX + 1] + pw[a3 + 2] * jn[jo + J_ANX + 2]);
           const pl = pvn < push ? nm * (push - pvn) : 0;
           const pla = pl * mA,
             plb = pl * mB;
@@ -520,17 +655,17 @@ export class ContactConstraints {
           pv[b3] += plb * dbx; pv[b3 + 1] += plb * dby; pv[b3 + 2] += plb * dbz;
           const pwa = pl * sA,
             pwb = pl * sB;
-          pw[a3] -= pwa * c[co + C_IANX]; pw[a3 + 1] -= pwa * c[co + C_IANX + 1]; pw[a3 + 2] -= pwa * c[co + C_IANX + 2];
-          pw[b3] += pwb * c[co + C_IBNX]; pw[b3 + 1] += pwb * c[co + C_IBNX + 1]; pw[b3 + 2] += pwb * c[co + C_IBNX + 2];
+          pw[a3] -= pwa * jn[jo + J_IANX]; pw[a3 + 1] -= pwa * jn[jo + J_IANX + 1]; pw[a3 + 2] -= pwa * jn[jo + J_IANX + 2];
+          pw[b3] += pwb * jn[jo + J_IBNX]; pw[b3 + 1] += pwb * jn[jo + J_IBNX + 1]; pw[b3 + 2] += pwb * jn[jo + J_IBNX + 2];
         }
         let next = old - nm * ms * (vn + bias) - is * (own > 0 ? own : 0);
         if (next < 0) next = 0;
         const lambda = next - old;
         // Restitution wants the approach speed at impact: record it at the substep where the contact
         // first pushes this step (gravity up to then included), not at the start of the step.
-        if (next > 0 && c[co + C_MAX_NORMAL_IMPULSE] === 0) c[co + C_REL_VEL] = vn;
-        c[co + C_NORMAL_IMPULSE] = next;
-        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        if (next > 0 && jn[jo + J_MAXNI] === 0) jn[jo + J_RELVEL] = vn;
+        pt[po + P_NI] = next;
+        if (next > jn[jo + J_MAXNI]) jn[jo + J_MAXNI] = next;
         // Applied unconditionally: a branch that is rarely taken would deoptimise this loop the first time.
         const la = lambda * mA,
           lb = lambda * mB;
@@ -538,15 +673,15 @@ export class ContactConstraints {
         vbx += lb * dbx; vby += lb * dby; vbz += lb * dbz;
         const lwa = lambda * sA,
           lwb = lambda * sB;
-        wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
-        wbx += lwb * c[co + C_IBNX]; wby += lwb * c[co + C_IBNX + 1]; wbz += lwb * c[co + C_IBNX + 2];
+        wax -= lwa * jn[jo + J_IANX]; way -= lwa * jn[jo + J_IANX + 1]; waz -= lwa * jn[jo + J_IANX + 2];
+        wbx += lwb * jn[jo + J_IBNX]; wby += lwb * jn[jo + J_IBNX + 1]; wbz += lwb * jn[jo + J_IBNX + 2];
       }
       vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
-      if (frozen !== 0) this.shock.routeFrozen(s, bodies, i, n, frozen === 1 ? a : b);
-      frictionRows(bodies, hd, c, bi, i, flip);
+      if (frozen !== 0) this.shock.routeFrozen(s, k4, bodies, i, n, frozen === 1 ? a : b);
+      frictionRows(bodies, k4, bi, i, flip);
     }
   }
 
@@ -587,8 +722,12 @@ export class ContactConstraints {
     const flip = this.substep & 1;
     this.substep++;
     const hd = s.header,
-      c = s.contacts,
       bi = s.bodyIndex;
+    const k4 = this.arrays,
+      mf = k4.mf,
+      pt = k4.pt,
+      jn = k4.jn,
+      gm = k4.gm;
     const invMass = bodies.invMass,
       vel = bodies.vel,
       w = bodies.angVel,
@@ -599,21 +738,22 @@ export class ContactConstraints {
     const restingSlipSq = settings.restingSlip * settings.restingSlip,
       stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
-      const i = pins.passManifold(q, s, bodies);
+      const i = pins.passManifold(q, s, k4, bodies);
       if (i < 0) continue;
-      const o = i * HEADER;
+      const o = i * HEADER,
+        m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const n = hd[o + H_COUNT];
-      const nx = hd[o + H_NX],
-        ny = hd[o + H_NX + 1],
-        nz = hd[o + H_NX + 2];
+      const n = mf[m + M_COUNT];
+      const nx = mf[m + M_NX],
+        ny = mf[m + M_NX + 1],
+        nz = mf[m + M_NX + 2];
       const a3 = a * 3,
         b3 = b * 3,
         a4 = a * 4,
         b4 = b * 4;
       // Frozen lower bodies and pinned bodies as in solve.
-      const frozen = hd[o + H_FROZEN];
+      const frozen = mf[m + M_FROZEN];
       const pin = pins.pinning && frozen === 0 ? pins.state[i] : PIN_NONE;
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;
@@ -622,7 +762,7 @@ export class ContactConstraints {
       // The directions of A's and B's linear response: n, or for a pinned body n without its part along the pin.
       let dax = nx, day = ny, daz = nz, dbx = nx, dby = ny, dbz = nz;
       if (pin !== PIN_NONE) {
-        pins.pinnedNormals(i, hd, o);
+        pins.pinnedNormals(i, mf, m + M_NX);
         const d = pinnedNormals;
         dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
       }
@@ -641,7 +781,7 @@ export class ContactConstraints {
       // Each side's rolling factor f = |g_perp| - g . u (rollingAnchors): 0 unless the side has a round feature.
       let fa = 0,
         fb = 0;
-      if (hd[o + H_ROLLING_ANCHORS] === 1) {
+      if (mf[m + M_ROLLING_ANCHORS] === 1) {
         for (let side = 0; side < 2; side++) {
           const ho = o + (side === 0 ? H_RA : H_RB);
           const kind = hd[ho];
@@ -664,30 +804,30 @@ export class ContactConstraints {
       // Whether a contact slides faster than the resting slip after the joints' relax rows (friction below).
       let slipping = 0;
       // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
-      if (hd[o + H_IMPACT] === 1 && pin === PIN_NONE) {
+      if (mf[m + M_IMPACT] === 1 && pin === PIN_NONE) {
         // The impact pre-pass (see solve) at the current separations: the position update has (partly) closed
         // the gap the biased pass saw, and allowing that stale gap again let the centroid approach into
         // penetration (thin plates through a mesh floor, a disc hull landing with spin).
         let minSep = Infinity;
         for (let k = 0; k < n; k++) {
-          const co = (i * 4 + k) * CONTACT;
+          const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
           const sep =
-            c[co + C_ADJ_SEP] + dn +
-            gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] + fb * c[co + C_KB] -
-            (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2] + fa * c[co + C_KA]);
+            gm[go + G_ADJ] + dn +
+            gbx * gm[go + G_LBX] + gby * gm[go + G_LBX + 1] + gbz * gm[go + G_LBX + 2] + fb * gm[go + G_KB] -
+            (gax * gm[go + G_LAX] + gay * gm[go + G_LAX + 1] + gaz * gm[go + G_LAX + 2] + fa * gm[go + G_KA]);
           if (sep < minSep) minSep = sep;
         }
         centroidIO[0] = minSep > 0 ? minSep * invH : 0;
-        shareCentroidImpulse(bodies, a, b, c, i, n, hd, o);
+        shareCentroidImpulse(bodies, a, b, k4, i, n);
         if (centroidIO[1] > 0) {
           impacting = 1;
           for (let k = 0; k < n; k++) {
-            const co = (i * 4 + k) * CONTACT;
-            if (c[co + C_NORMAL_IMPULSE] > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = c[co + C_NORMAL_IMPULSE];
+            const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
+            if (pt[po + P_NI] > jn[jo + J_MAXNI]) jn[jo + J_MAXNI] = pt[po + P_NI];
           }
         }
       }
-      if (frozen !== 0) saveFrozen(bodies, c, i, n, frozen === 1 ? a : b);
+      if (frozen !== 0) saveFrozen(bodies, pt, i, n, frozen === 1 ? a : b);
       let vax = vel[a3], vay = vel[a3 + 1], vaz = vel[a3 + 2];
       let wax = w[a3], way = w[a3 + 1], waz = w[a3 + 2];
       let vbx = vel[b3], vby = vel[b3 + 1], vbz = vel[b3 + 2];
@@ -697,68 +837,68 @@ export class ContactConstraints {
       const first = flip === 1 ? (n | 0) - 1 : 0,
         dk = flip === 1 ? -1 : 1;
       for (let kk = 0, k = first; kk < n; kk++, k += dk) {
-        const co = (i * 4 + k) * CONTACT;
+        const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
         const sep =
-          c[co + C_ADJ_SEP] + dn +
-          gbx * c[co + C_LBX] + gby * c[co + C_LBX + 1] + gbz * c[co + C_LBX + 2] + fb * c[co + C_KB] -
-          (gax * c[co + C_LAX] + gay * c[co + C_LAX + 1] + gaz * c[co + C_LAX + 2] + fa * c[co + C_KA]);
-        c[co + C_SEPARATION] = sep;
+          gm[go + G_ADJ] + dn +
+          gbx * gm[go + G_LBX] + gby * gm[go + G_LBX + 1] + gbz * gm[go + G_LBX + 2] + fb * gm[go + G_KB] -
+          (gax * gm[go + G_LAX] + gay * gm[go + G_LAX + 1] + gaz * gm[go + G_LAX + 2] + fa * gm[go + G_KA]);
+        jn[jo + J_SEP] = sep;
         // Speculative: allow the approach that exactly closes the gap in this substep; touching: no bias.
         const bias = sep > 0 ? sep * invH : 0;
-        const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
-        const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+        const rax = pt[po + P_RAX], ray = pt[po + P_RAX + 1], raz = pt[po + P_RAX + 2];
+        const rbx = pt[po + P_RBX], rby = pt[po + P_RBX + 1], rbz = pt[po + P_RBX + 2];
         const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
         const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
         const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
         const vn = dvx * nx + dvy * ny + dvz * nz;
-        const old = c[co + C_NORMAL_IMPULSE];
-        let nm = c[co + C_NORMAL_MASS];
+        const old = pt[po + P_NI];
+        let nm = jn[jo + J_NM];
         if (pin !== PIN_NONE) {
-          pinnedNormalMass(c, co, invMass, a, b, hd, o);
+          pinnedNormalMass(jn, jo, invMass, a, b, mf, m + M_NX);
           nm = pinnedMass[0];
         }
         let next = old - nm * (vn + bias);
         if (next < 0) next = 0;
         const lambda = next - old;
-        c[co + C_NORMAL_IMPULSE] = next;
-        if (next > c[co + C_MAX_NORMAL_IMPULSE]) c[co + C_MAX_NORMAL_IMPULSE] = next;
+        pt[po + P_NI] = next;
+        if (next > jn[jo + J_MAXNI]) jn[jo + J_MAXNI] = next;
         const la = lambda * mA,
           lb = lambda * mB;
         vax -= la * dax; vay -= la * day; vaz -= la * daz;
         vbx += lb * dbx; vby += lb * dby; vbz += lb * dbz;
         const lwa = lambda * sA,
           lwb = lambda * sB;
-        wax -= lwa * c[co + C_IANX]; way -= lwa * c[co + C_IANX + 1]; waz -= lwa * c[co + C_IANX + 2];
-        wbx += lwb * c[co + C_IBNX]; wby += lwb * c[co + C_IBNX + 1]; wbz += lwb * c[co + C_IBNX + 2];
+        wax -= lwa * jn[jo + J_IANX]; way -= lwa * jn[jo + J_IANX + 1]; waz -= lwa * jn[jo + J_IANX + 2];
+        wbx += lwb * jn[jo + J_IBNX]; wby += lwb * jn[jo + J_IBNX + 1]; wbz += lwb * jn[jo + J_IBNX + 2];
         // Stick or slide in the next substep: a contact that pushed and still slides after the solve
         // slides (static friction could not stop it); one that stopped, or did not push, tries static.
         const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
         if (vt2 > restingSlipSq) slipping = 1;
-        c[co + C_STICK] = next === 0 || vt2 < stickSpeedSq ? 1 : 0;
-        c[co + C_TOTAL_IMPULSE] += next;
-        const warm = c[co + C_WARM];
+        pt[po + P_STICK] = next === 0 || vt2 < stickSpeedSq ? 1 : 0;
+        gm[go + G_TOTAL] += next;
+        const warm = pt[po + P_WARM];
         if (warm >= 0) {
           if (lambda > 0) impacting = 1;
           const added = next - warm;
-          c[co + C_IMPACT_IMPULSE] = added > 0 ? added : 0;
+          pt[po + P_IMPACT] = added > 0 ? added : 0;
         }
       }
       vel[a3] = vax; vel[a3 + 1] = vay; vel[a3 + 2] = vaz;
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
-      if (frozen !== 0) this.shock.routeFrozen(s, bodies, i, n, frozen === 1 ? a : b);
+      if (frozen !== 0) this.shock.routeFrozen(s, k4, bodies, i, n, frozen === 1 ? a : b);
       // An impact's friction gets a second Gauss-Seidel iteration: in one sequential pass over a face's contacts the
       // first rows' impulses, bounded contact by contact, spin the body about the normal and the later rows answer
       // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the
       // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
       // step a manifold's bodies close faster than the impact speed (SolverSettings.impactSpeed) pays for it.
-      if (impacting === 1) frictionRows(bodies, hd, c, bi, i, flip);
-      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b, settings))) frictionRows(bodies, hd, c, bi, i, flip);
+      if (impacting === 1) frictionRows(bodies, k4, bi, i, flip);
+      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b, settings))) frictionRows(bodies, k4, bi, i, flip);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
-      if (hd[o + H_ROLLING_RESISTANCE] > 0) solveRolling(bodies, i, a, b, c, i * 4 * CONTACT + C_NORMAL_IMPULSE, CONTACT, n | 0);
+      if (mf[m + M_ROLLING_RESISTANCE] > 0) solveRolling(bodies, i, a, b, pt, i * 4 * PT + P_NI, PT, n | 0);
     }
   }
 
@@ -772,7 +912,7 @@ export class ContactConstraints {
    * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
    */
   applyRestitution(bodies: BodySet): void {
-    applyRestitution(this.cache, bodies, this.pins, this.shock);
+    applyRestitution(this.cache, this.arrays, bodies, this.pins, this.shock);
   }
 }
 
@@ -783,19 +923,22 @@ export class ContactConstraints {
  * pass from the tangential speed its solve left). Reads and writes the bodies' velocities; integers only as
  * arguments (V8 boxes doubles passed to a call it does not inline). Odd `flip`: the contacts in reverse order.
  */
-function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: Int32Array, i: number, flip: number): void {
-  const o = i * HEADER;
-  const n = hd[o + H_COUNT];
+function frictionRows(bodies: BodySet, k4: ConstraintArrays, bi: Int32Array, i: number, flip: number): void {
+  const m = i * MF;
+  const mf = k4.mf,
+    pt = k4.pt,
+    fm = k4.fm;
+  const n = mf[m + M_COUNT];
   const a = bi[i * 2],
     b = bi[i * 2 + 1];
   const invMass = bodies.invMass,
     I = bodies.invInertiaWorld,
     vel = bodies.vel,
     w = bodies.angVel;
-  const mu = hd[o + H_FRICTION],
-    muS = hd[o + H_STATIC_FRICTION];
-  const t1x = hd[o + H_T1X], t1y = hd[o + H_T1X + 1], t1z = hd[o + H_T1X + 2];
-  const t2x = hd[o + H_T2X], t2y = hd[o + H_T2X + 1], t2z = hd[o + H_T2X + 2];
+  const mu = mf[m + M_FRICTION],
+    muS = mf[m + M_STATIC_FRICTION];
+  const t1x = mf[m + M_T1X], t1y = mf[m + M_T1X + 1], t1z = mf[m + M_T1X + 2];
+  const t2x = mf[m + M_T2X], t2y = mf[m + M_T2X + 1], t2z = mf[m + M_T2X + 2];
   const a3 = a * 3,
     b3 = b * 3,
     a6 = a * 6,
@@ -812,24 +955,24 @@ function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: In
   const first = flip === 1 ? (n | 0) - 1 : 0,
     dk = flip === 1 ? -1 : 1;
   for (let kk = 0, k = first; kk < n; kk++, k += dk) {
-    const co = (i * 4 + k) * CONTACT;
-    const o1 = c[co + C_T1_IMPULSE],
-      o2 = c[co + C_T2_IMPULSE];
-    const maxF = (c[co + C_STICK] === 1 ? muS : mu) * c[co + C_NORMAL_IMPULSE];
+    const pi = i * 4 + k, po = pi * PT, jo = pi * JN, fo = pi * FM, go = pi * GM;
+    const o1 = pt[po + P_T1I],
+      o2 = pt[po + P_T2I];
+    const maxF = (pt[po + P_STICK] === 1 ? muS : mu) * pt[po + P_NI];
     if (maxF === 0 && o1 === 0 && o2 === 0) {
       // No normal force and no friction held: nothing to do (speculative contacts at rest).
       continue;
     }
-    const rax = c[co + C_RAX], ray = c[co + C_RAX + 1], raz = c[co + C_RAX + 2];
-    const rbx = c[co + C_RBX], rby = c[co + C_RBX + 1], rbz = c[co + C_RBX + 2];
+    const rax = pt[po + P_RAX], ray = pt[po + P_RAX + 1], raz = pt[po + P_RAX + 2];
+    const rbx = pt[po + P_RBX], rby = pt[po + P_RBX + 1], rbz = pt[po + P_RBX + 2];
     const dvx = vbx + (wby * rbz - wbz * rby) - vax - (way * raz - waz * ray);
     const dvy = vby + (wbz * rbx - wbx * rbz) - vay - (waz * rax - wax * raz);
     const dvz = vbz + (wbx * rby - wby * rbx) - vaz - (wax * ray - way * rax);
     const v1 = dvx * t1x + dvy * t1y + dvz * t1z;
     const v2 = dvx * t2x + dvy * t2y + dvz * t2z;
-    const m11 = c[co + C_T1_MASS],
-      m12 = c[co + C_T12_MASS],
-      m22 = c[co + C_T2_MASS];
+    const m11 = fm[fo + F_T1M],
+      m12 = fm[fo + F_T12M],
+      m22 = fm[fo + F_T2M];
     let n1 = o1 - (m11 * v1 + m12 * v2);
     let n2 = o2 - (m12 * v1 + m22 * v2);
     const l2 = n1 * n1 + n2 * n2;
@@ -837,12 +980,12 @@ function frictionRows(bodies: BodySet, hd: Float64Array, c: Float64Array, bi: In
       fr[0] = n1;
       fr[1] = n2;
       fr[2] = maxF;
-      projectFriction(fr, c, co);
+      projectFriction(fr, fm, fo);
       n1 = fr[0];
       n2 = fr[1];
     }
-    c[co + C_T1_IMPULSE] = n1;
-    c[co + C_T2_IMPULSE] = n2;
+    pt[po + P_T1I] = n1;
+    pt[po + P_T2I] = n2;
     const d1 = n1 - o1,
       d2 = n2 - o2;
     const px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;

@@ -2,7 +2,7 @@
  * Coulomb friction in the metric of the tangent effective mass: its eigenbasis, once per step (tangentEigen), and
  * the projection of an unclamped friction impulse onto the friction disc (projectFriction).
  */
-import { C_E1X, C_E1Y, C_T12_MASS, C_T1_MASS, C_T2_MASS } from "./manifoldLayout";
+import { F_E1X, F_E1Y, F_T12M, F_T1M, F_T2M } from "./constraintLayout";
 
 /** projectFriction's in and out: u (0, 1) and the disc's radius (2) in, the projected impulse (0, 1) out. */
 export const fr = new Float64Array(3);
@@ -12,11 +12,11 @@ export const tangentK = new Float64Array(3);
 
 /**
  * Writes the eigenvectors of the symmetric 2x2 tangent effective mass K = [[k11, k12], [k12, k22]] (tangentK) to
- * the contact: unit eigenvector e1 (C_E1X, C_E1Y) of the larger eigenvalue; e2 = perp(e1). The eigenvalues are not
- * stored: projectFriction reads them off the inverse K^-1 the contact keeps (C_T1_MASS...), whose eigenvectors are
+ * the contact: unit eigenvector e1 (F_E1X, F_E1Y) of the larger eigenvalue; e2 = perp(e1). The eigenvalues are not
+ * stored: projectFriction reads them off the inverse K^-1 the contact keeps (F_T1M...), whose eigenvectors are
  * the same (two slots fewer per contact).
  */
-export function tangentEigen(c: Float64Array, co: number): void {
+export function tangentEigen(fm: Float64Array, fo: number): void {
   const k11 = tangentK[0],
     k12 = tangentK[1],
     k22 = tangentK[2];
@@ -38,8 +38,8 @@ export function tangentEigen(c: Float64Array, co: number): void {
     ex = 0;
     ey = 1;
   }
-  c[co + C_E1X] = ex;
-  c[co + C_E1Y] = ey;
+  fm[fo + F_E1X] = ex;
+  fm[fo + F_E1Y] = ey;
 }
 
 /**
@@ -50,7 +50,7 @@ export function tangentEigen(c: Float64Array, co: number): void {
  * K's eigenvectors come from the contact (tangentEigen, once per step), its eigenvalues from K^-1; beta solves the secular equation by
  * Newton on 1/|n(beta)| - 1/max (More and Sorensen's trust-region iteration), which converges monotonically.
  */
-export function projectFriction(io: Float64Array, c: Float64Array, co: number): void {
+export function projectFriction(io: Float64Array, fm: Float64Array, fo: number): void {
   // In: u (io[0], io[1]), max (io[2]); out: n (io[0], io[1]).
   const u1 = io[0],
     u2 = io[1],
@@ -62,14 +62,14 @@ export function projectFriction(io: Float64Array, c: Float64Array, co: number): 
     out[1] = 0;
     return;
   }
-  const e1x = c[co + C_E1X],
-    e1y = c[co + C_E1Y];
+  const e1x = fm[fo + F_E1X],
+    e1y = fm[fo + F_E1Y];
   const e2x = -e1y,
     e2y = e1x;
   // K's eigenvalues: 1 / (e . K^-1 e) for each eigenvector (0 where K^-1 is 0: a singular K, see prepare).
-  const m11 = c[co + C_T1_MASS],
-    m12 = c[co + C_T12_MASS],
-    m22 = c[co + C_T2_MASS];
+  const m11 = fm[fo + F_T1M],
+    m12 = fm[fo + F_T12M],
+    m22 = fm[fo + F_T2M];
   const q1 = e1x * e1x * m11 + 2 * e1x * e1y * m12 + e1y * e1y * m22,
     q2 = e2x * e2x * m11 + 2 * e2x * e2y * m12 + e2y * e2y * m22;
   const l1 = q1 > 0 ? 1 / q1 : 0,

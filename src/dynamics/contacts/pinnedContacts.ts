@@ -23,19 +23,8 @@ import { StampSet } from "../../collections/stampSet";
 import type { BodySet } from "../bodySet";
 import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import {
-  CONTACT,
-  C_ANX,
-  C_BNX,
-  C_IANX,
-  C_IBNX,
-  C_NORMAL_IMPULSE,
-  C_SEPARATION,
-  C_WARM,
-  HEADER,
-  H_COUNT,
-  H_NX,
-} from "./manifoldLayout";
+import { type ConstraintArrays, JN, J_ANX, J_BNX, J_IANX, J_IBNX, J_SEP, PT, P_NI, P_WARM } from "./constraintLayout";
+import { HEADER, H_COUNT, H_NX } from "./manifoldLayout";
 
 /** Per-manifold pin states: no pin, B pinned (A's push cannot move B), A pinned. */
 export const PIN_NONE = 0,
@@ -101,9 +90,9 @@ class PinField {
   }
 }
 
-/** Whether some contact of manifold i (of n) meets an impact this step (its C_WARM is >= 0, see ContactConstraints.prepare). */
-function meetsImpact(c: Float64Array, i: number, n: number): boolean {
-  for (let k = 0; k < n; k++) if (c[(i * 4 + k) * CONTACT + C_WARM] >= 0) return true;
+/** Whether some contact of manifold i (of n) meets an impact this step (its P_WARM is >= 0, see ContactConstraints.prepare). */
+function meetsImpact(pt: Float64Array, i: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (pt[(i * 4 + k) * PT + P_WARM] >= 0) return true;
   return false;
 }
 
@@ -140,7 +129,7 @@ export class PinnedContacts {
    * one (a box about to be stopped by a wall, and what follows it in). Lists them and the manifolds with fixed
    * bodies that can pin their bodies, so the passes visit only those.
    */
-  prepare(cache: ContactCache, bodies: BodySet): void {
+  prepare(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
     const s = cache;
     if (this.pinCandidate.length < s.count) {
       this.pinCandidate = new Uint8Array(Math.max(s.count, this.pinCandidate.length * 2));
@@ -168,7 +157,7 @@ export class PinnedContacts {
       const body = fixedB ? a : b;
       touchesFixed.add(body);
       this.fixedManifolds.push(i);
-      if (meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT])) {
+      if (meetsImpact(k4.pt, i, s.header[i * HEADER + H_COUNT])) {
         impacted.add(body);
         fixedImpact = true;
       }
@@ -180,7 +169,7 @@ export class PinnedContacts {
       if (!(invMass[a] > 0 && invMass[b] > 0)) continue;
       const cand =
         (fixedImpact && (impacted.has(a) || impacted.has(b))) ||
-        ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(s.contacts, i, s.header[i * HEADER + H_COUNT]));
+        ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(k4.pt, i, s.header[i * HEADER + H_COUNT]));
       if (!cand) continue;
       this.pinCandidate[i] = 1;
       this.candidates.push(i);
@@ -198,22 +187,23 @@ export class PinnedContacts {
   }
 
   /** The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins before the candidates. */
-  passManifold(q: number, cache: ContactCache, bodies: BodySet): number {
+  passManifold(q: number, cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): number {
     if (!this.pinning) return q;
     const count = cache.count;
     if (q < count) return this.pinCandidate[q] === 1 ? -1 : q;
-    if (q === count) this.updatePins(cache, bodies);
+    if (q === count) this.updatePins(cache, k4, bodies);
     return this.candidates.data[q - count];
   }
 
   /**
-   * Pins at the current separations (C_SEPARATION: the narrow phase's, then each relax pass's): every body's
+   * Pins at the current separations (J_SEP: the narrow phase's, then each relax pass's): every body's
    * touching manifolds with infinite-mass bodies, then each candidate's state.
    */
-  private updatePins(cache: ContactCache, bodies: BodySet): void {
+  private updatePins(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
     const s = cache;
     const hd = s.header,
-      c = s.contacts,
+      jn = k4.jn,
+      pt = k4.pt,
       bi = s.bodyIndex,
       invMass = bodies.invMass;
     const pins = this.pins;
@@ -230,8 +220,8 @@ export class PinnedContacts {
       // Pinning: touching, or pushing in this pass (a body being stopped by the fixed one).
       let pinning = false;
       for (let k = 0; k < n && !pinning; k++) {
-        const co = (i * 4 + k) * CONTACT;
-        pinning = c[co + C_SEPARATION] <= pinSeparation || c[co + C_NORMAL_IMPULSE] > 0;
+        const pi = i * 4 + k;
+        pinning = jn[pi * JN + J_SEP] <= pinSeparation || pt[pi * PT + P_NI] > 0;
       }
       if (!pinning) continue;
       // The normal runs from A to B: into the fixed body seen from A, out of it seen from B.
@@ -260,10 +250,10 @@ export class PinnedContacts {
    * pinned against a static one is immovable only along that pin: it takes the rest of the hit, and all of its
    * moment (a domino struck on its top edge by a ball from above and behind tips forward, issue 29 item 1).
    */
-  pinnedNormals(i: number, hd: Float64Array, o: number): void {
-    const nx = hd[o + H_NX],
-      ny = hd[o + H_NX + 1],
-      nz = hd[o + H_NX + 2];
+  pinnedNormals(i: number, v: Float64Array, at: number): void {
+    const nx = v[at],
+      ny = v[at + 1],
+      nz = v[at + 2];
     const ax = this.axis;
     const px = ax[i * 3],
       py = ax[i * 3 + 1],
@@ -304,23 +294,23 @@ export const pinnedNormals = new Float64Array(6);
 export const pinnedMass = new Float64Array(1);
 
 /**
- * The normal effective mass of contact co between dense bodies a and b, their linear responses along the
- * directions in pinnedNormals (PinnedContacts.pinnedNormals: a pinned body's without its part along the pin),
- * written to pinnedMass[0]. Integers in, the result through a scratch array: the call is taken only for pinned
+ * The normal effective mass of the contact at jn[jo] between dense bodies a and b, their linear responses along the
+ * directions in pinnedNormals (PinnedContacts.pinnedNormals: a pinned body's without its part along the pin), the
+ * normal at v[at], written to pinnedMass[0]. Integers in, the result through a scratch array: the call is taken only for pinned
  * contacts, so V8 often does not inline it, and then boxes double arguments and the return value. Worse, the
  * solver loops' merge of a contact's stored normal mass (a double) with an unknown return value became a tagged
  * value, boxing the common path's double at every contact: the intermittent GCs of the relax pass
  * (bench/RESULTS.md, "Where time goes").
  */
-export function pinnedNormalMass(c: Float64Array, co: number, invMass: Float64Array, a: number, b: number, hd: Float64Array, o: number): void {
+export function pinnedNormalMass(jn: Float64Array, jo: number, invMass: Float64Array, a: number, b: number, v: Float64Array, at: number): void {
   const d = pinnedNormals;
-  const nx = hd[o + H_NX],
-    ny = hd[o + H_NX + 1],
-    nz = hd[o + H_NX + 2];
+  const nx = v[at],
+    ny = v[at + 1],
+    nz = v[at + 2];
   const k =
     invMass[a] * (d[0] * nx + d[1] * ny + d[2] * nz) + invMass[b] * (d[3] * nx + d[4] * ny + d[5] * nz) +
-    (c[co + C_ANX] * c[co + C_IANX] + c[co + C_ANX + 1] * c[co + C_IANX + 1] + c[co + C_ANX + 2] * c[co + C_IANX + 2]) +
-    (c[co + C_BNX] * c[co + C_IBNX] + c[co + C_BNX + 1] * c[co + C_IBNX + 1] + c[co + C_BNX + 2] * c[co + C_IBNX + 2]);
+    (jn[jo + J_ANX] * jn[jo + J_IANX] + jn[jo + J_ANX + 1] * jn[jo + J_IANX + 1] + jn[jo + J_ANX + 2] * jn[jo + J_IANX + 2]) +
+    (jn[jo + J_BNX] * jn[jo + J_IBNX] + jn[jo + J_BNX + 1] * jn[jo + J_IBNX + 1] + jn[jo + J_BNX + 2] * jn[jo + J_IBNX + 2]);
   pinnedMass[0] = k > 0 ? 1 / k : 0;
 }
 

@@ -4,12 +4,8 @@
  */
 import type { BodySet } from "../bodySet";
 import { ROUND_NONE, ROUND_SPHERE } from "./roundFeature";
+import { GM, G_KA, G_KB, G_LAX, G_LBX } from "./constraintLayout";
 import {
-  CONTACT,
-  C_KA,
-  C_KB,
-  C_LAX,
-  C_LBX,
   HEADER,
   H_COUNT,
   H_NX,
@@ -36,11 +32,11 @@ import {
  * A body-fixed anchor lifts r (1 - cos a) ~ r a^2 / 2 off the surface in a turn a: while that stays under
  * ROLL_LIFT for both bodies over the step (at their angular speeds at its start), the anchors stay fixed and the
  * relax pass skips the factors (a settling pile's round bodies turn slowly, and the factors' reads cost it ~5 %).
- * Otherwise this writes each side's kind, axis and u (header) and the contacts' k (C_KA, C_KB; prepare zeroed
+ * Otherwise this writes each side's kind, axis and u (header) and the contacts' k (G_KA, G_KB; prepare zeroed
  * them), from the poses at the start of the step, and returns 1; one more number per side and contact in the
  * relax pass's loop, no branch there.
  */
-export function rollingAnchors(bodies: BodySet, hd: Float64Array, c: Float64Array, i: number, a: number, b: number): number {
+export function rollingAnchors(bodies: BodySet, hd: Float64Array, gm: Float64Array, i: number, a: number, b: number): number {
   const o = i * HEADER;
   const n = hd[o + H_COUNT];
   const r = hd[o + H_ROUND] - 1;
@@ -103,17 +99,17 @@ export function rollingAnchors(bodies: BodySet, hd: Float64Array, c: Float64Arra
     const cx = hd[ho + 4] - lc[b3],
       cy = hd[ho + 5] - lc[b3 + 1],
       cz = hd[ho + 6] - lc[b3 + 2];
-    const lo = side === 0 ? C_LAX : C_LBX,
-      ko = side === 0 ? C_KA : C_KB;
+    const lo = side === 0 ? G_LAX : G_LBX,
+      ko = side === 0 ? G_KA : G_KB;
     for (let k = 0; k < n; k++) {
-      const co = (i * 4 + k) * CONTACT;
-      const lx = c[co + lo] - cx,
-        ly = c[co + lo + 1] - cy,
-        lz = c[co + lo + 2] - cz;
+      const go = (i * 4 + k) * GM;
+      const lx = gm[go + lo] - cx,
+        ly = gm[go + lo + 1] - cy,
+        lz = gm[go + lo + 2] - cz;
       const le = lx * ex + ly * ey + lz * ez;
       const rx = lx - le * ex, ry = ly - le * ey, rz = lz - le * ez;
       const d = rx * ux + ry * uy + rz * uz;
-      if (d * d >= 0.998 * (rx * rx + ry * ry + rz * rz)) c[co + ko] = d;
+      if (d * d >= 0.998 * (rx * rx + ry * ry + rz * rz)) gm[go + ko] = d;
     }
   }
   return 1;

@@ -22,21 +22,8 @@
 import type { BodySet } from "../bodySet";
 import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import {
-  CONTACT,
-  C_IMPACT_IMPULSE,
-  C_NORMAL_IMPULSE,
-  C_PX,
-  C_T1_IMPULSE,
-  C_T2_IMPULSE,
-  HEADER,
-  H_COUNT,
-  H_FROZEN,
-  H_NX,
-  H_ROUTED,
-  H_T1X,
-  H_T2X,
-} from "./manifoldLayout";
+import { type ConstraintArrays, MF, M_FROZEN, M_ROUTED, PT, P_IMPACT, P_NI, P_T1I, P_T2I } from "./constraintLayout";
+import { CONTACT, C_PX, HEADER, H_COUNT, H_NX, H_T1X, H_T2X } from "./manifoldLayout";
 
 /**
  * Per step: which manifolds freeze their lower body, and which manifold supports each body. The manifold store
@@ -124,22 +111,24 @@ export class ShockPropagation {
    * In prepare, after every manifold is classified: last step's routed loads leave the warm start, and each frozen
    * manifold's load goes down to its support (and on down the stack), marked as routed there.
    */
-  prepareRoutes(cache: ContactCache): void {
+  prepareRoutes(cache: ContactCache, k4: ConstraintArrays): void {
     const s = cache;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      mf = k4.mf,
+      pt = k4.pt;
     if (cache.routed) {
       // Last step's routed loads leave the warm start: they are routed again below from what the frozen manifolds
       // carry now (their contacts may have changed), so that the lower bodies' warm starts balance.
       for (let i = 0; i < s.count; i++) {
         const n = hd[i * HEADER + H_COUNT];
         for (let k = 0; k < n; k++) {
-          const co = (i * 4 + k) * CONTACT;
-          const r = hd[i * HEADER + H_ROUTED + k];
+          const po = (i * 4 + k) * PT;
+          const r = mf[i * MF + M_ROUTED + k];
           if (r === 0) continue;
-          const ni = c[co + C_NORMAL_IMPULSE] - r;
-          c[co + C_NORMAL_IMPULSE] = ni > 0 ? ni : 0;
-          hd[i * HEADER + H_ROUTED + k] = 0;
+          const ni = pt[po + P_NI] - r;
+          pt[po + P_NI] = ni > 0 ? ni : 0;
+          mf[i * MF + M_ROUTED + k] = 0;
         }
       }
     }
@@ -147,17 +136,17 @@ export class ShockPropagation {
     if (this.active) {
       // Each frozen manifold's load goes down to its support (and on down the stack), marked as routed there.
       for (let i = 0; i < s.count; i++) {
-        if (hd[i * HEADER + H_FROZEN] === 0) continue;
+        if (mf[i * MF + M_FROZEN] === 0) continue;
         let f = 0, mx = 0, my = 0, mz = 0;
         const n = hd[i * HEADER + H_COUNT];
         for (let k = 0; k < n; k++) {
           const co = (i * 4 + k) * CONTACT;
-          const l = c[co + C_NORMAL_IMPULSE] - hd[i * HEADER + H_ROUTED + k];
+          const l = pt[(i * 4 + k) * PT + P_NI] - mf[i * MF + M_ROUTED + k];
           f += l;
           mx += l * c[co + C_PX]; my += l * c[co + C_PX + 1]; mz += l * c[co + C_PX + 2];
         }
         routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
-        this.route(cache, i);
+        this.route(cache, k4, i);
       }
     }
   }
@@ -166,14 +155,14 @@ export class ShockPropagation {
    * After the normal rows of frozen manifold i (n contacts) ran with `body` fixed: puts that body's velocity back
    * (see saveFrozen) and routes what the rows added down the stack.
    */
-  routeFrozen(cache: ContactCache, bodies: BodySet, i: number, n: number, body: number): void {
+  routeFrozen(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet, i: number, n: number, body: number): void {
     const b3 = body * 3;
     for (let k = 0; k < 3; k++) {
       bodies.vel[b3 + k] = savedVelocity[k];
       bodies.angVel[b3 + k] = savedVelocity[3 + k];
     }
-    impulseChange(cache.contacts, i, n);
-    this.route(cache, i);
+    impulseChange(k4.pt, cache.contacts, i, n);
+    this.route(cache, k4, i);
   }
 
   /**
@@ -181,33 +170,36 @@ export class ShockPropagation {
    * impact added is dropped from the contact and from what was routed down for it (route), so that the lower body's
    * warm starts still balance.
    */
-  dropFrozenImpacts(cache: ContactCache): void {
+  dropFrozenImpacts(cache: ContactCache, k4: ConstraintArrays): void {
     const s = cache;
     const hd = s.header,
-      c = s.contacts;
+      c = s.contacts,
+      mf = k4.mf,
+      pt = k4.pt;
     for (let i = 0; i < s.count; i++) {
       const o = i * HEADER;
-      if (hd[o + H_FROZEN] === 0) continue;
+      if (mf[i * MF + M_FROZEN] === 0) continue;
       const n = hd[o + H_COUNT];
       let f = 0, mx = 0, my = 0, mz = 0;
       for (let k = 0; k < n; k++) {
-        const co = (i * 4 + k) * CONTACT;
-        const impact = c[co + C_IMPACT_IMPULSE];
+        const co = (i * 4 + k) * CONTACT,
+          po = (i * 4 + k) * PT;
+        const impact = pt[po + P_IMPACT];
         if (!(impact > 0)) continue;
-        const pn = c[co + C_NORMAL_IMPULSE];
+        const pn = pt[po + P_NI];
         const next = pn > impact ? pn - impact : 0;
         const scale = pn > 0 ? next / pn : 0;
-        c[co + C_NORMAL_IMPULSE] = next;
-        c[co + C_T1_IMPULSE] *= scale;
-        c[co + C_T2_IMPULSE] *= scale;
-        c[co + C_IMPACT_IMPULSE] = 0;
+        pt[po + P_NI] = next;
+        pt[po + P_T1I] *= scale;
+        pt[po + P_T2I] *= scale;
+        pt[po + P_IMPACT] = 0;
         const d = next - pn;
         f += d;
         mx += d * c[co + C_PX]; my += d * c[co + C_PX + 1]; mz += d * c[co + C_PX + 2];
       }
       if (f === 0) continue;
       routeIO[0] = f; routeIO[1] = mx; routeIO[2] = my; routeIO[3] = mz;
-      this.route(cache, i);
+      this.route(cache, k4, i);
     }
   }
 
@@ -221,14 +213,16 @@ export class ShockPropagation {
    * Shock propagation (shockPropagation.ts): the normal impulse routeIO[0] (first moment routeIO[1..3]) that frozen
    * manifold m's rows just added is added to the accumulated impulse of the manifold supporting its lower body,
    * projected on its normal and split over its contacts with the same force and moment (supportShares), marked as
-   * routed there (H_ROUTED), and so on down while that support is frozen too. No velocity changes: the warm
+   * routed there (M_ROUTED), and so on down while that support is frozen too. No velocity changes: the warm
    * start applies both next substep, where they cancel on the lower body.
    */
-  route(cache: ContactCache, m: number): void {
+  route(cache: ContactCache, k4: ConstraintArrays, m: number): void {
     const s = cache;
     const hd = s.header,
       c = s.contacts,
-      bi = s.bodyIndex;
+      bi = s.bodyIndex,
+      mf = k4.mf,
+      pt = k4.pt;
     const support = this.support;
     let f = routeIO[0],
       mx = routeIO[1],
@@ -237,7 +231,7 @@ export class ShockPropagation {
     let cur = m;
     for (let depth = 0, maxDepth = this.settings.shockMaxDepth; depth < maxDepth; depth++) {
       const o = cur * HEADER;
-      const fz = hd[o + H_FROZEN];
+      const fz = mf[cur * MF + M_FROZEN];
       const lower = fz === 1 ? bi[cur * 2] : bi[cur * 2 + 1];
       // This manifold's normal pointing up (from its lower body to its upper one).
       const sg = fz === 1 ? 1 : -1;
@@ -256,21 +250,22 @@ export class ShockPropagation {
       routeIO[1] = mx * dot;
       routeIO[2] = my * dot;
       routeIO[3] = mz * dot;
-      supportShares(hd, c, sm, cnt);
+      supportShares(hd, c, mf, sm, cnt);
       f = 0; mx = 0; my = 0; mz = 0;
       for (let k = 0; k < cnt; k++) {
-        const co = (sm * 4 + k) * CONTACT;
+        const co = (sm * 4 + k) * CONTACT,
+          po = (sm * 4 + k) * PT;
         const g = routeShare[k];
-        const old = c[co + C_NORMAL_IMPULSE];
+        const old = pt[po + P_NI];
         const ni = old + g > 0 ? old + g : 0;
-        c[co + C_NORMAL_IMPULSE] = ni;
+        pt[po + P_NI] = ni;
         const added = ni - old;
-        const r = hd[so + H_ROUTED + k] + added;
-        hd[so + H_ROUTED + k] = r > 0 ? r : 0;
+        const r = mf[sm * MF + M_ROUTED + k] + added;
+        mf[sm * MF + M_ROUTED + k] = r > 0 ? r : 0;
         f += added;
         mx += added * c[co + C_PX]; my += added * c[co + C_PX + 1]; mz += added * c[co + C_PX + 2];
       }
-      if (hd[so + H_FROZEN] === 0) return;
+      if (mf[sm * MF + M_FROZEN] === 0) return;
       // The support is frozen too: what its contacts took goes on down the stack.
       cur = sm;
     }
@@ -292,7 +287,7 @@ const routeShare = new Float64Array(4);
  * (a routed part below zero) drops that contact from the active set, as an active-set non-negative least squares does (Lawson and Hanson).
  * A load outside the support polygon keeps what moment the contacts can take: the rest tips the body, as it should.
  */
-function supportShares(hd: Float64Array, c: Float64Array, sm: number, cnt: number): void {
+function supportShares(hd: Float64Array, c: Float64Array, mf: Float64Array, sm: number, cnt: number): void {
   const so = sm * HEADER;
   const t1x = hd[so + H_T1X], t1y = hd[so + H_T1X + 1], t1z = hd[so + H_T1X + 2];
   const t2x = hd[so + H_T2X], t2y = hd[so + H_T2X + 1], t2z = hd[so + H_T2X + 2];
@@ -310,7 +305,7 @@ function supportShares(hd: Float64Array, c: Float64Array, sm: number, cnt: numbe
     for (let k = 0; k < cnt; k++) {
       const co = (sm * 4 + k) * CONTACT;
       if ((active & (1 << k)) === 0) {
-        const g = -hd[so + H_ROUTED + k];
+        const g = -mf[sm * MF + M_ROUTED + k];
         routeShare[k] = g;
         f -= g;
         fmx -= g * c[co + C_PX]; fmy -= g * c[co + C_PX + 1]; fmz -= g * c[co + C_PX + 2];
@@ -361,7 +356,7 @@ function supportShares(hd: Float64Array, c: Float64Array, sm: number, cnt: numbe
       const g = f / na + (dx * t1x + dy * t1y + dz * t1z) * x1 + (dx * t2x + dy * t2y + dz * t2z) * x2;
       routeShare[k] = g;
       // A contact cannot pass on more load than it carries: its routed part must stay non-negative.
-      const wrong = -(hd[so + H_ROUTED + k] + g);
+      const wrong = -(mf[sm * MF + M_ROUTED + k] + g);
       if (wrong > worstShare) {
         worstShare = wrong;
         worst = k;
@@ -381,8 +376,8 @@ const savedVelocity = new Float64Array(6);
  * Before the normal rows of frozen manifold i run: saves its normal impulses and the frozen body's velocity (the
  * rows read it as zero, and the pass writes its locals back; ShockPropagation.routeFrozen puts the velocity back).
  */
-export function saveFrozen(bodies: BodySet, c: Float64Array, i: number, n: number, body: number): void {
-  for (let k = 0; k < n; k++) savedImpulse[k] = c[(i * 4 + k) * CONTACT + C_NORMAL_IMPULSE];
+export function saveFrozen(bodies: BodySet, pt: Float64Array, i: number, n: number, body: number): void {
+  for (let k = 0; k < n; k++) savedImpulse[k] = pt[(i * 4 + k) * PT + P_NI];
   const b3 = body * 3;
   for (let k = 0; k < 3; k++) {
     savedVelocity[k] = bodies.vel[b3 + k];
@@ -394,11 +389,11 @@ export function saveFrozen(bodies: BodySet, c: Float64Array, i: number, n: numbe
  * What manifold i's rows added to its normal impulses since saveImpulses, as route() takes a load: the total in
  * routeIO[0] and its first moment (sum of impulse times contact point) in routeIO[1..3].
  */
-function impulseChange(c: Float64Array, i: number, n: number): void {
+function impulseChange(pt: Float64Array, c: Float64Array, i: number, n: number): void {
   let f = 0, mx = 0, my = 0, mz = 0;
   for (let k = 0; k < n; k++) {
     const co = (i * 4 + k) * CONTACT;
-    const d = c[co + C_NORMAL_IMPULSE] - savedImpulse[k];
+    const d = pt[(i * 4 + k) * PT + P_NI] - savedImpulse[k];
     f += d;
     mx += d * c[co + C_PX]; my += d * c[co + C_PX + 1]; mz += d * c[co + C_PX + 2];
   }

@@ -36,6 +36,8 @@ export function solve(ws: WorldState, dt: number): void {
   }
   // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
   solver.applyRestitution(b);
+  // The impulses, separations and stick states go back to the contact cache once (events, islands, next step).
+  solver.store();
   // Forces act for one step.
   const ids = ws.scratch.active.data;
   for (let k = 0; k < ws.scratch.active.count; k++) {
