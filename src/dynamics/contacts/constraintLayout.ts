@@ -47,7 +47,7 @@ export const F_T1M = 0,
 export const FM = 5;
 
 /** Per point: the separation's geometry (the relax pass) and the step's summed normal impulse. */
-export const G_ADJ = 0, // the cache's adjusted separation (separation = it + n . (pB - pA) + anchors' terms)
+export const G_ADJ = 0, // separation at t0 (the cache's C_ADJ_SEP): the separation is it + n . (anchor B - anchor A)
   G_LAX = 1, // anchor on A in A's frame (relative to its centre of mass)
   G_LBX = 4,
   G_KA = 7, // rolling anchors (rollingAnchors.ts): the side's term of the separation is g . l + k f

@@ -14,10 +14,8 @@ import {
   CONTACT,
   C_ADJ_SEP,
   C_FEATURE,
-  C_IMPACT_IMPULSE,
   C_LAX,
   C_LBX,
-  C_MAX_NORMAL_IMPULSE,
   C_NORMAL_IMPULSE,
   C_PX,
   C_RAX,
@@ -27,7 +25,6 @@ import {
   C_T1_IMPULSE,
   C_T2_IMPULSE,
   C_TOTAL_IMPULSE,
-  C_WARM,
   HEADER,
   H_A,
   H_B,
@@ -390,9 +387,6 @@ export class ContactCache {
       c[co + C_T2_IMPULSE] = t2;
       c[co + C_STICK] = stick;
       hd[o + H_ROUTED + k] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
-      c[co + C_WARM] = -1;
-      c[co + C_IMPACT_IMPULSE] = 0;
-      c[co + C_MAX_NORMAL_IMPULSE] = 0;
       c[co + C_TOTAL_IMPULSE] = 0;
     }
   }
@@ -545,9 +539,6 @@ export class ContactCache {
       c[co + C_T2_IMPULSE] = t2;
       c[co + C_STICK] = stick;
       hd[o + H_ROUTED + k] = ni > 0 && routed > 0 ? (routed < ni ? routed : ni) : 0;
-      c[co + C_WARM] = -1;
-      c[co + C_IMPACT_IMPULSE] = 0;
-      c[co + C_MAX_NORMAL_IMPULSE] = 0;
       c[co + C_TOTAL_IMPULSE] = 0;
     }
     this.reused++;

@@ -570,7 +570,7 @@ export class ContactConstraints {
         dax = d[0]; day = d[1]; daz = d[2]; dbx = d[3]; dby = d[4]; dbz = d[5];
       }
       // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies); a
-      // frozen one has no centroid pre-pass (prepare clears its H_IMPACT).
+      // frozen one has no centroid pre-pass (prepare clears its M_IMPACT).
       if (mf[m + M_IMPACT] === 1 && pin === PIN_NONE) {
         // Impact pre-pass: one normal impulse at the contacts' centroid stops the manifold's mean approach
         // before the contacts are solved one by one. Sequential impulses alone let the first contact of a
@@ -700,7 +700,7 @@ export class ContactConstraints {
    * Friction is solved here only for a manifold whose impact this pass stops (in part): a speculative contact's
    * impact is stopped by the relax pass (the gap closes in the position update before it), and friction must act
    * within that impulse, bounded by mu times it (a domino landing flat must not keep its sliding speed).
-   * Approaching at the start of the step (C_WARM) is not enough: the contacts of a rolling wheel sit ahead of its
+   * Approaching at the start of the step (P_WARM) is not enough: the contacts of a rolling wheel sit ahead of its
    * lowest point and "approach" at ~0.1 x its speed every step, though the biased pass holds them; friction
    * solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees over 100 m. Only a relax
    * pass that pushes (the centroid pre-pass or a row of a contact meeting an impact) counts.
