@@ -182,7 +182,7 @@ export class ContactConstraints {
       vel = bodies.vel,
       w = bodies.angVel;
     ensureRolling(s.count);
-    const k4 = this.load(),
+    const k4 = this.grow(),
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
@@ -193,6 +193,7 @@ export class ContactConstraints {
     const staticHertzScale = settings.staticHertzScale,
       impactSpeed = settings.impactSpeed;
     for (let i = 0; i < s.count; i++) {
+      this.load(i);
       const o = i * HEADER,
         m = i * MF;
       const a = bi[i * 2],
@@ -327,59 +328,62 @@ export class ContactConstraints {
     this.pins.prepare(s, k4, bodies);
   }
 
-  /**
-   * Grows the constraint arrays for the cache's manifolds and copies in what the passes read of them: the frame,
-   * materials and routed loads, and per contact the lever arms, anchors, separations and last step's impulses.
-   */
-  private load(): ConstraintArrays {
-    const s = this.cache,
+  /** Grows the constraint arrays for the cache's manifolds (scratch: load rewrites what the passes read). */
+  private grow(): ConstraintArrays {
+    const count = this.cache.count,
       k4 = this.arrays;
-    const count = s.count;
     k4.mf = grown(k4.mf, count * MF, 0);
     k4.pt = grown(k4.pt, count * 4 * PT, 0);
     k4.jn = grown(k4.jn, count * 4 * JN, 0);
     k4.fm = grown(k4.fm, count * 4 * FM, 0);
     k4.gm = grown(k4.gm, count * 4 * GM, 0);
+    return k4;
+  }
+
+  /**
+   * Copies in what the passes read of manifold i (in prepare's loop, so the cache is streamed once): the frame,
+   * materials and routed loads, and per contact the lever arms, anchors, separation and last step's impulses.
+   */
+  private load(i: number): void {
+    const s = this.cache,
+      k4 = this.arrays;
     const hd = s.header,
       c = s.contacts,
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
       gm = k4.gm;
-    for (let i = 0; i < count; i++) {
-      const o = i * HEADER,
-        m = i * MF;
-      for (let k = 0; k < 9; k++) mf[m + M_NX + k] = hd[o + H_NX + k];
-      const n = hd[o + H_COUNT];
-      mf[m + M_COUNT] = n;
-      mf[m + M_FRICTION] = hd[o + H_FRICTION];
-      mf[m + M_STATIC_FRICTION] = hd[o + H_STATIC_FRICTION];
-      mf[m + M_MAX_RECOVERY] = hd[o + H_MAX_RECOVERY];
-      mf[m + M_ROLLING_RESISTANCE] = hd[o + H_ROLLING_RESISTANCE];
-      for (let k = 0; k < 4; k++) mf[m + M_ROUTED + k] = hd[o + H_ROUTED + k];
-      for (let k = 0; k < n; k++) {
-        const pi = i * 4 + k,
-          co = pi * CONTACT,
-          po = pi * PT,
-          jo = pi * JN,
-          go = pi * GM;
-        for (let d = 0; d < 3; d++) {
-          pt[po + P_RAX + d] = c[co + C_RAX + d];
-          pt[po + P_RBX + d] = c[co + C_RBX + d];
-          gm[go + G_LAX + d] = c[co + C_LAX + d];
-          gm[go + G_LBX + d] = c[co + C_LBX + d];
-        }
-        pt[po + P_NI] = c[co + C_NORMAL_IMPULSE];
-        pt[po + P_T1I] = c[co + C_T1_IMPULSE];
-        pt[po + P_T2I] = c[co + C_T2_IMPULSE];
-        pt[po + P_STICK] = c[co + C_STICK];
-        jn[jo + J_SEP] = c[co + C_SEPARATION];
-        jn[jo + J_MAXNI] = 0;
-        gm[go + G_ADJ] = c[co + C_ADJ_SEP];
-        gm[go + G_TOTAL] = 0;
+    const o = i * HEADER,
+      m = i * MF;
+    for (let k = 0; k < 9; k++) mf[m + M_NX + k] = hd[o + H_NX + k];
+    const n = hd[o + H_COUNT];
+    mf[m + M_COUNT] = n;
+    mf[m + M_FRICTION] = hd[o + H_FRICTION];
+    mf[m + M_STATIC_FRICTION] = hd[o + H_STATIC_FRICTION];
+    mf[m + M_MAX_RECOVERY] = hd[o + H_MAX_RECOVERY];
+    mf[m + M_ROLLING_RESISTANCE] = hd[o + H_ROLLING_RESISTANCE];
+    for (let k = 0; k < 4; k++) mf[m + M_ROUTED + k] = hd[o + H_ROUTED + k];
+    for (let k = 0; k < n; k++) {
+      const pi = i * 4 + k,
+        co = pi * CONTACT,
+        po = pi * PT,
+        jo = pi * JN,
+        go = pi * GM;
+      for (let d = 0; d < 3; d++) {
+        pt[po + P_RAX + d] = c[co + C_RAX + d];
+        pt[po + P_RBX + d] = c[co + C_RBX + d];
+        gm[go + G_LAX + d] = c[co + C_LAX + d];
+        gm[go + G_LBX + d] = c[co + C_LBX + d];
       }
+      pt[po + P_NI] = c[co + C_NORMAL_IMPULSE];
+      pt[po + P_T1I] = c[co + C_T1_IMPULSE];
+      pt[po + P_T2I] = c[co + C_T2_IMPULSE];
+      pt[po + P_STICK] = c[co + C_STICK];
+      jn[jo + J_SEP] = c[co + C_SEPARATION];
+      jn[jo + J_MAXNI] = 0;
+      gm[go + G_ADJ] = c[co + C_ADJ_SEP];
+      gm[go + G_TOTAL] = 0;
     }
-    return k4;
   }
 
   /**
