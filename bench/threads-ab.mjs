@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { SCENES } from "./scenes.mjs";
 import { buildWorldScene } from "./scene-runner.mjs";
+import { alternateSteps, median } from "./alternate.mjs";
 
 const [file, sceneName, aArg, bArg, warmupArg, stepsArg] = process.argv.slice(2);
 if (!file || !SCENES[sceneName] || SCENES[sceneName].kind === "raycast") {
@@ -38,27 +39,8 @@ for (let i = 0; i < warmup; i++) {
   check();
 }
 globalThis.gc?.();
-const ta = new Float64Array(steps),
-  tb = new Float64Array(steps),
-  ratio = new Float64Array(steps);
-for (let i = 0; i < steps; i++) {
-  const first = i & 1 ? simB : simA;
-  const second = i & 1 ? simA : simB;
-  const t0 = performance.now();
-  first.step();
-  const t1 = performance.now();
-  second.step();
-  const t2 = performance.now();
-  const [a, b] = i & 1 ? [t2 - t1, t1 - t0] : [t1 - t0, t2 - t1];
-  ta[i] = a;
-  tb[i] = b;
-  ratio[i] = b / a;
-}
+const { ta, tb, ratio } = alternateSteps(simA, simB, steps, () => performance.now());
 check();
-const median = (x) => {
-  const s = Float64Array.from(x).sort();
-  return s[s.length >> 1];
-};
 const blocks = (simA.world.workerPool?.workerBlocks ?? 0) + (simB.world.workerPool?.workerBlocks ?? 0);
 console.log(
   `${sceneName}: threads ${tA} ${median(ta).toFixed(3)} ms/step, threads ${tB} ${median(tb).toFixed(3)} ms/step, ` +
