@@ -293,14 +293,17 @@ type WorkerFactory = (onMessage: (msg: unknown) => void, onFailure: (reason: str
  * then: `new Worker(new URL(..., import.meta.url))` there is what bundlers (Vite, webpack, Parcel) find and emit.
  */
 async function workerFactory(url: string | URL | undefined): Promise<WorkerFactory> {
-  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  const proc = (globalThis as { process?: { versions?: { node?: string }; execArgv?: string[] } }).process;
   if (typeof Worker === "undefined" && proc?.versions?.node !== undefined) {
     // A specifier in a variable: bundlers for the browser leave it alone.
     const spec = "node:worker_threads";
     const wt = (await import(/* @vite-ignore */ spec)) as typeof import("node:worker_threads");
     const script = url ?? (await import("./workerUrl")).defaultWorkerUrl();
     return (onMessage, onFailure) => {
-      const worker = new wt.Worker(script);
+      // A worker inherits the process's execArgv, and Node refuses to start a worker script under
+      // `--input-type` (kept from `node --input-type=module -e ...`): leave that flag out.
+      const execArgv = proc.execArgv?.filter((a) => !a.startsWith("--input-type"));
+      const worker = new wt.Worker(script, { execArgv });
       // The pool must not keep a Node process alive.
       worker.unref();
       let ended = false;
