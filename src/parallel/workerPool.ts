@@ -300,10 +300,11 @@ async function workerFactory(url: string | URL | undefined): Promise<WorkerFacto
     const wt = (await import(/* @vite-ignore */ spec)) as typeof import("node:worker_threads");
     const script = url ?? (await import("./workerUrl")).defaultWorkerUrl();
     return (onMessage, onFailure) => {
-      // A worker inherits the process's execArgv, and Node refuses to start a worker script under
-      // `--input-type` (kept from `node --input-type=module -e ...`): leave that flag out.
-      const execArgv = proc.execArgv?.filter((a) => !a.startsWith("--input-type"));
-      const worker = new wt.Worker(script, { execArgv });
+      // A worker inherits the process's flags, and Node refuses to start a worker script under `--input-type`
+      // (`node --input-type=module -e ...`); given explicitly, flags such as --expose-gc are refused too. So
+      // such a process's workers get no flags, and others inherit theirs.
+      const inputType = proc.execArgv?.some((a) => a.startsWith("--input-type")) === true;
+      const worker = new wt.Worker(script, inputType ? { execArgv: [] } : {});
       // The pool must not keep a Node process alive.
       worker.unref();
       let ended = false;
