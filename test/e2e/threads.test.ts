@@ -3,7 +3,8 @@
  * cross-origin isolation headers, so the page has SharedArrayBuffer; `?threads=2` runs Continuum on 2 threads and
  * the engine row says "2 in use"; the selector switches back to 1. In the page, two fresh worlds (1 and 2
  * threads, the default worker URL beside the bundle) step the running scene's shapes and hash alike after every
- * step: the same determinism as in Node, in Chromium. Screenshot: test-output/threads-selector.png.
+ * step: the same determinism as in Node, in Chromium. Screenshot: test-output/threads-selector.png. The UMD page
+ * (umd.html) runs on 2 threads too, its pool and worker loaded from beside dist/continuum.umd.js.
  */
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -118,6 +119,18 @@ describe("playground thread selector", () => {
     await waitFor(0.5, 1);
     await page.waitForFunction(() => document.querySelector("#threads-in-use")?.textContent === "1 in use", undefined, { timeout: 10_000 });
     expect(new URL(page.url()).searchParams.get("threads")).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it("umd.html?threads=2: the UMD build loads the pool and the worker from beside continuum.umd.js", { timeout: 120_000 }, async () => {
+    await page.goto(`${server!.url}umd.html?scene=falling-shapes&threads=2`, { waitUntil: "load" });
+    // dist/continuum.umd.js imports ./continuum.pool.mjs, which starts ./continuum.worker.mjs (lib/ is dist/).
+    await waitFor(1, 2);
+    const blocks = await page.evaluate(() => {
+      const world = ((window as HookWindow).__continuum!.plugin as unknown as { world: { workerPool: { workerBlocks: number } | null } }).world;
+      return world.workerPool?.workerBlocks ?? -1;
+    });
+    expect(blocks).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });
