@@ -66,21 +66,11 @@ export class PredictBlocks {
   /** Runs block k of a job of `items` active bodies. */
   run(k: number, items: number): void {
     const a = this.a!;
-    const ids = a.ids,
-      vel = a.vel,
-      w = a.angVel,
-      sv = a.scratchVel,
-      sw = a.scratchAngVel;
+    const ids = a.ids;
     const end = Math.min(items, (k + 1) * PREDICT_BLOCK);
     for (let n = k * PREDICT_BLOCK; n < end; n++) {
       const i = ids[n];
-      const i3 = i * 3;
-      sv[i3] = vel[i3];
-      sv[i3 + 1] = vel[i3 + 1];
-      sv[i3 + 2] = vel[i3 + 2];
-      sw[i3] = w[i3];
-      sw[i3 + 1] = w[i3 + 1];
-      sw[i3 + 2] = w[i3 + 2];
+      copyVelocities(a.vel, a.angVel, a.scratchVel, a.scratchAngVel, i * 3);
       predictMotion(this.view, i, a.step);
     }
   }
@@ -88,20 +78,18 @@ export class PredictBlocks {
 
 /** Copies the new velocities of the job's `items` active bodies back (main thread, every block done). */
 export function commitPredictMotion(a: PredictArrays, items: number): void {
-  const ids = a.ids,
-    vel = a.vel,
-    w = a.angVel,
-    sv = a.scratchVel,
-    sw = a.scratchAngVel;
-  for (let n = 0; n < items; n++) {
-    const i3 = ids[n] * 3;
-    vel[i3] = sv[i3];
-    vel[i3 + 1] = sv[i3 + 1];
-    vel[i3 + 2] = sv[i3 + 2];
-    w[i3] = sw[i3];
-    w[i3 + 1] = sw[i3 + 1];
-    w[i3 + 2] = sw[i3 + 2];
-  }
+  const ids = a.ids;
+  for (let n = 0; n < items; n++) copyVelocities(a.scratchVel, a.scratchAngVel, a.vel, a.angVel, ids[n] * 3);
+}
+
+/** One body's linear and angular velocity (3 numbers each at offset i3) from (v, w) to (toV, toW). */
+function copyVelocities(v: Float64Array, w: Float64Array, toV: Float64Array, toW: Float64Array, i3: number): void {
+  toV[i3] = v[i3];
+  toV[i3 + 1] = v[i3 + 1];
+  toV[i3 + 2] = v[i3 + 2];
+  toW[i3] = w[i3];
+  toW[i3 + 1] = w[i3 + 1];
+  toW[i3 + 2] = w[i3 + 2];
 }
 
 /** Blocks of a job of `items` active bodies. */
