@@ -31,6 +31,12 @@ import { MAX_THREADS } from "./threads";
 /** How long the main thread waits for a claimed block while nothing progresses before it gives up on the pool. */
 export const PATIENCE_MS = 5000;
 
+/**
+ * Fewest blocks a job is published for: one block runs on this thread, without waking a worker (a wake costs
+ * microseconds, about what the stage costs for a block's 64 bodies).
+ */
+const MIN_BLOCKS = 2;
+
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
   "Continuum: threads > 1 needs SharedArrayBuffer, which this page does not have (it is not cross-origin isolated); " +
@@ -142,7 +148,8 @@ export class WorkerPool {
     // A worker that stopped since the last job (killed, crashed) is noticed here even if its exit event has not
     // been delivered yet (a loop of steps that never yields to the event loop).
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
-    if (!this.anyListening() || items === 0 || predictBlockCount(items) > MAX_BLOCKS) {
+    const nBlocks = predictBlockCount(items);
+    if (!this.anyListening() || nBlocks < MIN_BLOCKS || nBlocks > MAX_BLOCKS) {
       const ids = active.data;
       for (let k = 0; k < items; k++) predictMotion(b, ids[k], step);
       return;
@@ -151,7 +158,6 @@ export class WorkerPool {
     a.ids.set(active.data.subarray(0, items));
     for (let k = 0; k < 6; k++) a.step[k] = step[k];
     const ctrl = this.ctrl;
-    const nBlocks = predictBlockCount(items);
     const seq = publishJob(ctrl, Command.PredictMotion, this.generation, nBlocks, items);
     const stamps = a.stamps;
     let mine = 0;

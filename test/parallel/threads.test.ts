@@ -6,7 +6,8 @@
  * The workers run dist/continuum.worker.mjs: `npm test` builds dist/ before vitest runs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { World } from "../../src/index";
+import { Box, MotionType, Sphere, World } from "../../src/index";
+import { Ctrl } from "../../src/parallel/barrier";
 import { buildMixedScene, stepMixedScene, type MixedScene } from "../reliability/mixedScene";
 import { PREDICT_BLOCK } from "../../src/parallel/predictBlocks";
 
@@ -134,6 +135,20 @@ describe("threads", () => {
     }
     expect(three.world.threads).toBe(3);
   }, 300_000);
+
+  it("a world of one block (64 active bodies or fewer) runs the stage on the calling thread: no job wakes a worker", async () => {
+    const world = new World({ threads: 2, workerUrl });
+    worlds.push(world);
+    world.createBody({ motionType: MotionType.Static, position: { x: 0, y: -0.5, z: 0 }, collidable: { shape: new Box(20, 0.5, 20) } });
+    for (let i = 0; i < PREDICT_BLOCK; i++) world.createBody({ position: { x: (i % 8) * 1.1, y: 0.5 + Math.floor(i / 8) * 1.1, z: 0 }, collidable: { shape: new Sphere(0.5) } });
+    await ready(world, 2);
+    for (let s = 0; s < 30; s++) world.step(1 / 60);
+    // The control block's job sequence number (Ctrl.Seq) is still 0: no job was ever published.
+    const ctrl = (world.workerPool as unknown as { ctrl: Int32Array }).ctrl;
+    expect(Atomics.load(ctrl, Ctrl.Seq)).toBe(0);
+    expect(world.workerPool!.workerBlocks).toBe(0);
+    expect(world.threads).toBe(2);
+  });
 
   it("stopThreads before the pool's module has loaded: the pool is never made and the world stays on one thread", async () => {
     const stopped = new World({ threads: 2, workerUrl });
