@@ -34,7 +34,7 @@ export interface PredictArrays {
   ids: Int32Array;
   /** The job sequence number that finished each block (the main thread reruns the others on a fall-back). */
   stamps: Int32Array;
-  /** dt, gravity, speed limits (WorldState.stepScalars). */
+  /** dt, gravity, speed limits (StepScratch.stepScalars). */
   step: Float64Array;
 }
 
