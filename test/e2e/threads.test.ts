@@ -1,8 +1,8 @@
 /**
  * End-to-end: the playground's thread selector in headless Chromium (issue 27). demo/serve.mjs sends the two
  * cross-origin isolation headers, so the page has SharedArrayBuffer; `?threads=2` runs Continuum on 2 threads and
- * the engine row says "2 in use"; the selector switches back to 1. In the page, two fresh worlds (1 and 2
- * threads, the default worker URL beside the bundle) step the running scene's shapes and hash alike after every
+ * the engine row says "2 in use"; the selector switches back to 1. In the page, fresh worlds on 1, 2, 3 and 4
+ * threads (the default worker URL beside the bundle) step the running scene's shapes and hash alike after every
  * step: the same determinism as in Node, in Chromium. Screenshot: test-output/threads-selector.png. The UMD page
  * (umd.html) runs on 2 threads too, its pool and worker loaded from beside dist/continuum.umd.js.
  */
@@ -65,7 +65,7 @@ describe("playground thread selector", () => {
     expect(await page.locator("#threads").inputValue()).toBe("2");
     await page.screenshot({ path: `${OUT_DIR}threads-selector.png` });
 
-    // In the page: the running scene's shapes in two fresh worlds, 1 and 2 threads, hashed after every step.
+    // In the page: the running scene's shapes in fresh worlds on 1, 2, 3 and 4 threads, hashed after every step.
     const result = await page.evaluate(async () => {
       const h = (window as HookWindow).__continuum!;
       type AnyWorld = {
@@ -91,29 +91,32 @@ describe("playground thread selector", () => {
         return { w, n };
       };
       const one = make(1);
-      const two = make(2);
+      const many = [2, 3, 4].map(make);
       const until = performance.now() + 20_000;
-      while (two.w.threads !== 2 && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+      while (many.some((m, k) => m.w.threads !== k + 2) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
       let firstDiff = -1;
       const hashes = new Set<number>();
       for (let s = 0; s < 200; s++) {
         one.w.step(1 / 60);
-        two.w.step(1 / 60);
         const a = one.w.stateHash();
         hashes.add(a);
-        if (a !== two.w.stateHash() && firstDiff < 0) firstDiff = s;
+        for (const m of many) {
+          m.w.step(1 / 60);
+          if (a !== m.w.stateHash() && firstDiff < 0) firstDiff = s;
+        }
       }
-      const threads = two.w.threads;
-      const workerBlocks = (two.w as unknown as { workerPool: { workerBlocks: number } }).workerPool.workerBlocks;
-      two.w.stopThreads();
+      const threads = many.map((m) => m.w.threads);
+      const workerBlocks = many.map((m) => (m.w as unknown as { workerPool: { workerBlocks: number } }).workerPool.workerBlocks);
+      for (const m of many) m.w.stopThreads();
       return { bodies: one.n, firstDiff, distinct: hashes.size, threads, workerBlocks };
     });
-    // More than one block of 64 bodies, a moving scene, equal hashes at every step, and the worker took blocks.
+    // More than one block of 64 bodies, a moving scene, equal hashes at every step for 2, 3 and 4 threads, and
+    // the workers of each took blocks.
     expect(result.bodies).toBeGreaterThan(64);
     expect(result.distinct).toBeGreaterThan(100);
     expect(result.firstDiff).toBe(-1);
-    expect(result.threads).toBe(2);
-    expect(result.workerBlocks).toBeGreaterThan(0);
+    expect(result.threads).toEqual([2, 3, 4]);
+    for (const b of result.workerBlocks) expect(b).toBeGreaterThan(0);
 
     await page.locator("#threads").selectOption("1");
     await waitFor(0.5, 1);
