@@ -6,6 +6,9 @@
 //      builds every @babylonjs/core and @babylonjs/core/... import maps to the global BABYLON. Declarations
 //      are emitted separately by `tsc -p tsconfig.build.json` (see package.json "build").
 //      plugin/gltf/index.ts -> dist/gltf.mjs (ESM): the `continuum-physics/gltf` entry, Babylon external.
+//      For `threads` > 1 (issue 27): src/parallel/workerPool.ts -> dist/continuum.pool.mjs (+ .min.mjs), which the
+//      library imports only then; src/parallel/worker.ts -> dist/continuum.worker.mjs, the workers' script; and
+//      src/parallel/workerUrl.ts -> dist/continuum.worker-url.mjs, its default URL (see parallelExternals).
 //   2. The demo: demo/src/main.ts -> demo/dist/demo.js (ESM, Babylon bundled in and tree-shaken).
 //   3. The same demo for demo/umd.html: demo/src/main.ts -> demo/dist/demo.umd.js (a classic script): every
 //      @babylonjs/core import is the global BABYLON (Debug/* is BABYLON.Debug) and the library
@@ -91,7 +94,7 @@ function esmOutput(file, min = false) {
     sourcemap: true,
     sourcemapPathTransform: mapSourcePath,
     banner,
-    paths: babylonEsmPath,
+    paths: (id) => parallelPath(id, min) ?? babylonEsmPath(id),
     plugins: min ? [minify()] : [],
   };
 }
@@ -102,6 +105,7 @@ function umdOutput(file, min = false) {
     file: r("dist", file),
     format: "umd",
     name: "CONTINUUM",
+    paths: (id) => parallelPath(id, min) ?? id,
     exports: "named",
     sourcemap: true,
     sourcemapPathTransform: mapSourcePath,
@@ -111,10 +115,43 @@ function umdOutput(file, min = false) {
   };
 }
 
+/**
+ * Two modules of src/parallel/ stay files of their own beside the library, loaded by dynamic `import()` only when
+ * a world asks for `threads` > 1, so the plain bundle does not carry them (issue 27):
+ *   - src/parallel/workerPool.ts -> dist/continuum.pool.mjs (and .min.mjs), imported by src/parallel/threads.ts.
+ *     Self-contained (it bundles the few engine functions it runs: body columns, predictMotion), so the ES module
+ *     and the UMD builds load the same file, and the UMD build needs no second script tag.
+ *   - src/parallel/workerUrl.ts -> dist/continuum.worker-url.mjs, imported by the pool when no `workerUrl` is
+ *     given: a consumer's bundler then handles `new URL("./continuum.worker.mjs", import.meta.url)` in those few
+ *     lines (and emits the worker), not over the whole library.
+ */
+const POOL_ID = "continuum-pool";
+const WORKER_URL_ID = "continuum-worker-url";
+/** How the library's outputs import those modules: the files beside them (the minified pool for `min`). */
+function parallelPath(id, min) {
+  if (id === POOL_ID) return min ? "./continuum.pool.min.mjs" : "./continuum.pool.mjs";
+  if (id === WORKER_URL_ID) return "./continuum.worker-url.mjs";
+  return null;
+}
+
+function parallelExternals() {
+  return {
+    name: "continuum-parallel-externals",
+    resolveId(source, importer) {
+      if (source === "./workerPool" && importer && /[\\/]parallel[\\/]threads\.ts$/.test(importer)) return { id: POOL_ID, external: true };
+      if (source === "./workerUrl" && importer && /[\\/]parallel[\\/]workerPool\.ts$/.test(importer)) {
+        return { id: WORKER_URL_ID, external: true };
+      }
+      return null;
+    },
+  };
+}
+
 const libConfig = {
   input: r("plugin", "index.ts"),
   external: isBabylon,
   plugins: [
+    parallelExternals(),
     typescript({
       tsconfig: r("tsconfig.build.json"),
       // TypeScript only transpiles here (noCheck): declarations and the type check of src/ and plugin/
@@ -142,6 +179,27 @@ const gltfConfig = {
   ...libConfig,
   input: r("plugin", "gltf", "index.ts"),
   output: { file: r("dist", "gltf.mjs"), format: "es", sourcemap: true, banner, paths: babylonEsmPath },
+};
+
+/** The worker threads' entry (src/parallel/worker.ts -> dist/continuum.worker.mjs, ESM, beside the library). */
+const workerConfig = {
+  ...libConfig,
+  input: r("src", "parallel", "worker.ts"),
+  output: { file: r("dist", "continuum.worker.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
+};
+
+/** The worker pool, loaded by the library for `threads` > 1 (see parallelExternals). */
+const poolConfig = {
+  ...libConfig,
+  input: r("src", "parallel", "workerPool.ts"),
+  output: [esmOutput("continuum.pool.mjs"), esmOutput("continuum.pool.min.mjs", true)],
+};
+
+/** The default worker script's URL, a module of its own (see parallelExternals). */
+const workerUrlConfig = {
+  ...libConfig,
+  input: r("src", "parallel", "workerUrl.ts"),
+  output: { file: r("dist", "continuum.worker-url.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
 };
 
 const demoConfig = {
@@ -210,7 +268,7 @@ const demoUmdConfig = {
 };
 
 export default (args) => {
-  if (args.configLib) return [libConfig, gltfConfig];
+  if (args.configLib) return [libConfig, gltfConfig, poolConfig, workerConfig, workerUrlConfig];
   if (args.configDemo) return [demoConfig, demoUmdConfig];
-  return [libConfig, gltfConfig, demoConfig, demoUmdConfig];
+  return [libConfig, gltfConfig, poolConfig, workerConfig, workerUrlConfig, demoConfig, demoUmdConfig];
 };

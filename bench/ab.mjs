@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { SCENES } from "./scenes.mjs";
 import { buildWorldScene } from "./scene-runner.mjs";
+import { alternateSteps, median } from "./alternate.mjs";
 
 const cpuClock = process.argv.includes("--cpu");
 const [baseFile, newFile, sceneName, warmupArg, stepsArg] = process.argv.slice(2).filter((a) => a !== "--cpu");
@@ -46,26 +47,7 @@ for (let i = 0; i < warmup; i++) {
   simB.step();
 }
 globalThis.gc?.();
-const ta = new Float64Array(steps),
-  tb = new Float64Array(steps),
-  ratio = new Float64Array(steps);
-for (let i = 0; i < steps; i++) {
-  const first = i & 1 ? simB : simA;
-  const second = i & 1 ? simA : simB;
-  const t0 = now();
-  first.step();
-  const t1 = now();
-  second.step();
-  const t2 = now();
-  const [a, b] = i & 1 ? [t2 - t1, t1 - t0] : [t1 - t0, t2 - t1];
-  ta[i] = a;
-  tb[i] = b;
-  ratio[i] = b / a;
-}
-const median = (x) => {
-  const s = Float64Array.from(x).sort();
-  return s[s.length >> 1];
-};
+const { ta, tb, ratio } = alternateSteps(simA, simB, steps, now);
 console.log(
   `${sceneName}: base ${median(ta).toFixed(3)} ms/step, new ${median(tb).toFixed(3)} ms/step${cpuClock ? " CPU" : ""}, ` +
     `median per-step ratio new/base ${median(ratio).toFixed(3)} (${steps} steps after ${warmup} warm-up)`,

@@ -312,9 +312,10 @@ export function buildBabylonScene(BABYLON, plugin, spec, sleeping, opts) {
 // ---------------------------------------------------------------------------------------------------------
 // Raw engine scene (continuum-engine)
 
-export function buildWorldScene(C, spec, sleeping) {
+/** `settings`: more World settings (bench/threads-ab.mjs passes `threads`). */
+export function buildWorldScene(C, spec, sleeping, settings = {}) {
   const { World, Box, Sphere, Capsule, Cylinder, ConvexHull, TriangleMesh, MotionType, ContinuousDetection, JointAxis, AxisMode } = C;
-  const world = new World({ gravity: { x: 0, y: -9.81, z: 0 }, sleepingEnabled: sleeping });
+  const world = new World({ gravity: { x: 0, y: -9.81, z: 0 }, sleepingEnabled: sleeping, ...settings });
   if (spec.velocityLimits) world.setVelocityLimits(spec.velocityLimits[0], spec.velocityLimits[1]);
   const handles = [];
   for (const b of spec.bodies) {

@@ -3,6 +3,9 @@ import type { Server } from "node:http";
 /** Content types by lower-case file extension (".js", ".wasm", ...). */
 export declare const MIME: Record<string, string>;
 
+/** The two headers every response carries: the page is cross-origin isolated (SharedArrayBuffer for `threads`). */
+export declare const ISOLATION_HEADERS: Record<string, string>;
+
 /** Maps a decoded URL path ("/dist/demo.js") to a file on disk, or null if there is none. */
 export declare function resolveFile(urlPath: string): { file: string; size: number } | null;
 

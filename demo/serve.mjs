@@ -88,6 +88,9 @@ export function resolveFile(urlPath) {
   return null;
 }
 
+/** The two headers that make a page cross-origin isolated (SharedArrayBuffer, so `threads` > 1 can run). */
+export const ISOLATION_HEADERS = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
 function handler(req, res) {
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" });
@@ -109,7 +112,8 @@ function handler(req, res) {
     return;
   }
   const type = MIME[path.extname(found.file).toLowerCase()] ?? "application/octet-stream";
-  res.writeHead(200, { "Content-Type": type, "Content-Length": found.size, "Cache-Control": "no-store" });
+  // Cross-origin isolation: the page gets SharedArrayBuffer, which the engine's worker threads need (README "Threads").
+  res.writeHead(200, { "Content-Type": type, "Content-Length": found.size, "Cache-Control": "no-store", ...ISOLATION_HEADERS });
   if (req.method === "HEAD") {
     res.end();
     return;

@@ -66,6 +66,14 @@ export interface ContinuumPluginOptions {
   maxAngularSpeed?: number;
   /** Continuous collision mode given to every new body (default: the engine's, Passive). */
   defaultContinuousDetection?: ContinuousDetection;
+  /**
+   * Threads the step runs on, the calling thread included (default 1: no workers). With more, worker threads
+   * start in the background and join the step once ready, with the same results at any count; a browser page
+   * must be cross-origin isolated (README "Threads"). {@link ContinuumPlugin.threads} says how many run.
+   */
+  threads?: number;
+  /** The worker script (dist/continuum.worker.mjs) when it is not beside the library, e.g. with the UMD build. */
+  workerUrl?: string | URL;
 }
 
 // Babylon enum values (numbers, so that no const-enum inlining is needed).
@@ -195,6 +203,8 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       sleepingEnabled: options.sleepingEnabled,
       maxLinearSpeed: this._maxLinear,
       maxAngularSpeed: this._maxAngular,
+      threads: options.threads,
+      workerUrl: options.workerUrl,
     });
     const self = this;
     this._events = {
@@ -294,9 +304,18 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     notifyTriggers(this._events);
   }
 
+  /**
+   * Threads the step runs on now: 1 with the default options, until the workers are ready, after a fall-back
+   * (`world.threadsMessage` says why) and after dispose.
+   */
+  get threads(): number {
+    return this.world.threads;
+  }
+
   /** Releases the world and everything in it; queries afterwards report no hit. */
   dispose(): void {
     if (this._disposed) return;
+    this.world.stopThreads();
     for (const rec of this._records.values()) {
       rec.shape?.users.delete(rec);
       rec.handle = -1;

@@ -95,11 +95,14 @@ export class PhysicsCaps {
   }
 }
 
-/** A fresh plugin for a scene. Havok's wasm must have been loaded (prepareEngine). */
-export function createPhysics(kind: EngineKind): PhysicsCaps {
+/**
+ * A fresh plugin for a scene, Continuum's on `threads` threads (the thread selector). Havok's wasm must have been
+ * loaded (prepareEngine).
+ */
+export function createPhysics(kind: EngineKind, threads = 1): PhysicsCaps {
   if (kind === "havok") {
     if (havokReady === undefined) throw new Error("createPhysics: Havok is not loaded yet (await prepareEngine('havok') first)");
     return new PhysicsCaps(kind, new HavokPlugin(true, havokReady));
   }
-  return new PhysicsCaps(kind, new ContinuumPlugin());
+  return new PhysicsCaps(kind, new ContinuumPlugin(true, threads > 1 ? { threads } : {}));
 }

@@ -21,6 +21,7 @@ import { isGlobalBabylonScene, openInspector } from "./inspector";
 import { createPhysics, engineFromUrl, engineReady, otherEngine, prepareEngine, type EngineKind } from "./engines";
 import { mergeControls, sideReport, splitFromUrl, SplitView } from "./splitView";
 import { createEngineSwitch } from "./engineSwitch";
+import { createThreadSelect, threadsFromUrl } from "./threadSelect";
 import { DebugOverlay } from "./debugOverlay";
 import { Timeline } from "./timeline";
 
@@ -58,6 +59,8 @@ let timeScale = 1;
 let viewerOn = false;
 /** The engine scenes are built on (E and the engine buttons switch it; `?engine=havok` opens with Havok). */
 let engineKind: EngineKind = engineFromUrl(new URL(location.href));
+/** Threads of Continuum's step (the thread selector, `?threads=N`). */
+let threads = threadsFromUrl(new URL(location.href));
 /** Counts load requests: a scene waiting for Havok's wasm is dropped if another load came after it. */
 let loadToken = 0;
 let loading = false;
@@ -183,7 +186,7 @@ function build(def: DemoScene, keepView: boolean): void {
   running?.viewer?.dispose();
   running?.stage.scene.dispose();
 
-  const stage = createStage(engine, canvas, view, createPhysics(engineKind));
+  const stage = createStage(engine, canvas, view, createPhysics(engineKind, threads));
   const { scene, plugin } = stage;
   plugin.setTimeStep((STEP_MS / 1000) * timeScale);
   const content = def.build(stage);
@@ -213,6 +216,7 @@ function build(def: DemoScene, keepView: boolean): void {
   const refreshStats = () => {
     statsView.update(timer, stage.physics.continuum?.world.stats ?? null);
     engineSwitch.compare(def.id, stage.physics.kind, timer.meanMs());
+    threadSelect.update(stage.physics.continuum);
     const status = content.status?.() ?? "";
     if (statusLine.innerHTML !== status) statusLine.innerHTML = status;
     // Continuum-only calls skipped on Havok (some scenes make them later, e.g. per shot).
@@ -235,10 +239,12 @@ function build(def: DemoScene, keepView: boolean): void {
   refreshStats();
 
   const url = new URL(location.href);
-  if (url.searchParams.get("scene") !== def.id || engineFromUrl(url) !== engineKind) {
+  if (url.searchParams.get("scene") !== def.id || engineFromUrl(url) !== engineKind || threadsFromUrl(url) !== threads) {
     url.searchParams.set("scene", def.id);
     if (engineKind === "havok") url.searchParams.set("engine", "havok");
     else url.searchParams.delete("engine");
+    if (threads > 1) url.searchParams.set("threads", String(threads));
+    else url.searchParams.delete("threads");
     history.replaceState(null, "", url);
   }
 }
@@ -274,6 +280,14 @@ const actions = {
 const refreshControls = bindControls(overlay, actions);
 const engineSwitch = createEngineSwitch(overlay, () => engineKind, switchEngine);
 engineSwitch.show(engineKind);
+const threadSelect = createThreadSelect(
+  overlay,
+  () => threads,
+  (n) => {
+    threads = n;
+    load(running.def, true);
+  },
+);
 
 // Picker, time scale, viewer, inspector.
 for (const s of SCENES) picker.append(new Option(s.title, s.id));

@@ -124,6 +124,32 @@ export function clampSpeed(v: Float64Array, o: number, limit: number): void {
 }
 
 /**
+ * The motion part of the step's prediction for body i, which reads and writes only body i's typed arrays (so
+ * blocks of bodies can run on any thread, src/parallel/): the swept transform's t0 pose, the world inverse
+ * inertia, and for a dynamic body the speed limits and the gyroscopic term. `step` holds dt, gravity and the
+ * speed limits (StepScratch.stepScalars).
+ */
+export function predictMotion(b: BodySet, i: number, step: Float64Array): void {
+  const i3 = i * 3,
+    i4 = i * 4;
+  b.pos0[i3] = b.pos[i3];
+  b.pos0[i3 + 1] = b.pos[i3 + 1];
+  b.pos0[i3 + 2] = b.pos[i3 + 2];
+  b.rot0[i4] = b.rot[i4];
+  b.rot0[i4 + 1] = b.rot[i4 + 1];
+  b.rot0[i4 + 2] = b.rot[i4 + 2];
+  b.rot0[i4 + 3] = b.rot[i4 + 3];
+  updateWorldInertia(b, i);
+  if (b.motionType[i] === MotionType.Dynamic) {
+    // Impulses are applied as given, so a body can start a step faster than the limits: the gyroscopic step
+    // (an implicit Newton step, accurate for |w| dt well below 1) would turn an extreme spin into an overflow.
+    clampSpeed(b.vel, i3, step[4]);
+    clampSpeed(b.angVel, i3, step[5]);
+    integrateGyroscopic(b, i, step);
+  }
+}
+
+/**
  * Velocity integration over a substep for the awake dynamic bodies: gravity (scaled per body), user
  * forces and torques, damping (Pade approximation v / (1 + c h), Box2D), speed limits.
  */

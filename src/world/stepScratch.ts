@@ -23,6 +23,7 @@ import type { PairMaterial, SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
 import { ChildPairFilter } from "./childPairGate";
 import { WORKSPACE, type Workspace } from "./stateCodec";
+import type { WorkerPool } from "../parallel/workerPool";
 
 /**
  * What the step hands an enabled debug view (debugView.ts's SweepRecorder): the narrow phase's sweep hits
@@ -64,6 +65,17 @@ export class StepScratch implements Workspace {
   stepping = false;
   /** World.applyMass's scratch. */
   readonly massData = new MassData();
+
+  // ---- threads (src/parallel/threads.ts)
+  /**
+   * The worker pool (settings.threads > 1), once its module loaded and it was made; null before, and with one
+   * thread. Predict runs its motion stage over it.
+   */
+  pool: WorkerPool | null = null;
+  /** Threads the world asks for: settings.threads, 1 after World.stopThreads (a pool still loading is not made). */
+  threadsWanted = 1;
+  /** Why the world runs on one thread though it asked for more, when no pool says it (no SharedArrayBuffer). */
+  threadsMessage: string | null = null;
 
   // ---- predict
   /** The awake moving bodies of this step, in storage order (predict.ts). */

@@ -30,6 +30,8 @@ import {
 import { ChildSurfaces, toChildSurfaces, withShapeTriggers, type ChildSurfaceDescription } from "./childSurfaces";
 import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
+import { checkThreads, startThreads, stopThreads } from "../parallel/threads";
+import type { WorkerPool } from "../parallel/workerPool";
 import { StepStats, TREE_NONE, WorldState, type ResolvedSettings } from "./worldState";
 import { buildActiveList, predict } from "./stages/predict";
 import { broadPhase, narrowPhase } from "./stages/contacts";
@@ -79,6 +81,18 @@ export interface WorldSettings {
   /** Speed limits. Default 200 m/s and 100 rad/s (Havok's). */
   maxLinearSpeed?: number;
   maxAngularSpeed?: number;
+  /**
+   * Threads the step runs on, the calling thread included. Default 1: the single-threaded engine, no workers.
+   * With more, workers start in the background (Node `worker_threads`, browsers module Web Workers; a browser page
+   * must be cross-origin isolated for SharedArrayBuffer) and take part in the step once ready; the result is bit
+   * for bit the same at any thread count. {@link World.threads} says how many run. See README "Threads".
+   */
+  threads?: number;
+  /**
+   * The worker script, dist/continuum.worker.mjs. Default: beside the module that holds the engine (what
+   * bundlers resolve through `new URL(..., import.meta.url)`); give it for the UMD build or a custom layout.
+   */
+  workerUrl?: string | URL;
 }
 
 /**
@@ -111,7 +125,36 @@ export class World extends WorldState {
   }
 
   constructor(settings: WorldSettings = {}) {
+    const threads = settings.threads ?? 1;
+    checkThreads(threads);
     super(resolveSettings(settings));
+    // The pool's module loads in the background (src/parallel/threads.ts); the world steps on one thread meanwhile.
+    if (threads > 1) startThreads(this.scratch, threads, settings.workerUrl);
+  }
+
+  /**
+   * Threads the step runs on now: 1 with the default setting, until the pool's module loaded and its workers are
+   * ready, and after a fall-back.
+   */
+  get threads(): number {
+    const pool = this.scratch.pool;
+    return pool === null ? 1 : pool.threads;
+  }
+
+  /** Why the world runs on fewer threads than its `threads` setting asked for (null when it does not, or asked for 1). */
+  get threadsMessage(): string | null {
+    const pool = this.scratch.pool;
+    return pool !== null && pool.message !== null ? pool.message : this.scratch.threadsMessage;
+  }
+
+  /** @internal The worker pool once made (tests kill its workers). */
+  get workerPool(): WorkerPool | null {
+    return this.scratch.pool;
+  }
+
+  /** Stops the world's worker threads, if any (or keeps them from starting); the world keeps working on one thread. */
+  stopThreads(): void {
+    stopThreads(this.scratch);
   }
 
   // ---------------------------------------------------------------- joints

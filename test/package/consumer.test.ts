@@ -153,6 +153,24 @@ describe("the packed package in a consumer project", () => {
     expect(Math.abs(y - FALL_Y)).toBeLessThan(FALL_TOLERANCE);
   });
 
+  it("runs a world on 2 threads under Node with the default worker URL (the pool and worker files beside the library)", () => {
+    const script = `
+      import { World, Sphere } from "continuum-physics";
+      const world = new World({ threads: 2 });
+      for (let i = 0; i < 200; i++) world.createBody({ position: { x: (i % 20) * 2, y: Math.floor(i / 20) * 2, z: 0 }, collidable: { shape: new Sphere(0.5) } });
+      const until = Date.now() + 20000;
+      while (world.threads !== 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      for (let s = 0; s < 30; s++) world.step(1 / 60);
+      console.log(JSON.stringify({ threads: world.threads, message: world.threadsMessage, blocks: world.workerPool?.workerBlocks ?? -1 }));
+      world.stopThreads();
+    `;
+    const out = JSON.parse(node(["--input-type=module", "-e", script], project()).trim().split("\n").pop()!) as { threads: number; message: string | null; blocks: number };
+    expect(out.message).toBeNull();
+    expect(out.threads).toBe(2);
+    // 200 bodies make 4 blocks a prediction, 120 in 30 steps; the worker took some (never none while it listens).
+    expect(out.blocks).toBeGreaterThan(0);
+  });
+
   it("require()s the same module from CommonJS (Node 20.19+ loads ES modules with require)", () => {
     const out = node(["-e", `const c = require("continuum-physics"); console.log(typeof c.ContinuumPlugin, typeof c.World);`], project());
     expect(out.trim().split("\n").pop()).toBe("function function");
@@ -209,8 +227,13 @@ describe("the packed package in a consumer project", () => {
     const out = node(["--input-type=module", "-e", script], project());
     const warnings = JSON.parse(out.trim().split("\n").pop()!) as string[];
     expect(warnings).toEqual([]);
-    const bundle = fs.readdirSync(path.join(project(), "out")).find((f) => f.endsWith(".js"));
+    const files = fs.readdirSync(path.join(project(), "out"));
+    console.log(`Vite wrote ${files.join(", ")}`);
+    const bundle = files.find((f) => f === "consumer.js");
     expect(bundle).toBeDefined();
+    // The worker pool (threads > 1) stayed a chunk of its own, out of the consumer's bundle (rollup.config.mjs).
+    expect(files.some((f) => /^continuum\.pool.*\.js$/.test(f))).toBe(true);
+    expect(fs.readFileSync(path.join(project(), "out", "consumer.js"), "utf8")).not.toContain("Atomics");
     const ran = node(["--input-type=module", "-e", `import { dropBall } from "./out/${bundle}"; console.log(JSON.stringify(dropBall(${STEPS})));`], project());
     expect(Math.abs((JSON.parse(ran.trim().split("\n").pop()!) as number) - FALL_Y)).toBeLessThan(FALL_TOLERANCE);
   }, SLOW);

@@ -66,6 +66,21 @@ describe("minified bundles", () => {
     expect(fs.readFileSync(dist("continuum.min.mjs"), "utf8")).toMatch(/\/\/# sourceMappingURL=continuum\.min\.mjs\.map\s*$/);
   });
 
+  it("the library's bundles carry no worker pool: it is a file of its own, imported for threads > 1 only", () => {
+    for (const [file, pool] of [
+      ["continuum.mjs", "continuum.pool.mjs"],
+      ["continuum.min.mjs", "continuum.pool.min.mjs"],
+      ["continuum.umd.js", "continuum.pool.mjs"],
+      ["continuum.umd.min.js", "continuum.pool.min.mjs"],
+    ]) {
+      const text = fs.readFileSync(dist(file), "utf8");
+      // Only the pool and its workers use Atomics (src/parallel/barrier.ts, workerPool.ts, worker.ts).
+      expect(text, file).not.toContain("Atomics");
+      expect(text, file).toMatch(new RegExp(`import\\(['"]\\./${pool.replace(/\./g, "\\.")}['"]\\)`));
+      expect(fs.readFileSync(dist(pool), "utf8"), pool).toContain("Atomics.wait");
+    }
+  });
+
   it("the minified ES module exports the same API and steps the same world bit for bit", async () => {
     const readable = (await import(pathToFileURL(dist("continuum.mjs")).href)) as EngineApi & Record<string, unknown>;
     const min = (await import(pathToFileURL(dist("continuum.min.mjs")).href)) as EngineApi & Record<string, unknown>;

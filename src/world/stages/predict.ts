@@ -5,7 +5,7 @@
  */
 import { BodyFlag } from "../../dynamics/bodySet";
 import { predictBodyBounds } from "../../dynamics/boundsExpansion";
-import { clampSpeed, integrateGyroscopic, updateWorldInertia } from "../../dynamics/integrator";
+import { predictMotion } from "../../dynamics/integrator";
 import { ContinuousDetectionMode, MotionType } from "../descriptions";
 import { type WorldState, TREE_MOVING } from "../worldState";
 
@@ -24,7 +24,8 @@ export function buildActiveList(ws: WorldState): void {
  * speculative margin and velocity-expanded bounds (bepu BoundingBoxBatcher).
  */
 export function predict(ws: WorldState, dt: number): void {
-  const ids = ws.scratch.active.data;
+  const active = ws.scratch.active;
+  const ids = active.data;
   const sc = ws.scratch.stepScalars;
   sc[0] = dt;
   sc[1] = ws.gx;
@@ -32,32 +33,33 @@ export function predict(ws: WorldState, dt: number): void {
   sc[3] = ws.gz;
   sc[4] = ws.maxLinearSpeed;
   sc[5] = ws.maxAngularSpeed;
-  for (let k = 0; k < ws.scratch.active.count; k++) predictBody(ws, ids[k]);
+  const pool = ws.scratch.pool;
+  if (pool === null) {
+    for (let k = 0; k < active.count; k++) predictBody(ws, ids[k]);
+    return;
+  }
+  // Threads: every body's motion over the pool's blocks, then the bounds here (they need shapes and the tree).
+  // Bodies are independent, so this order gives the serial order's result.
+  pool.predictMotion(ws.bodies, active, sc);
+  for (let k = 0; k < active.count; k++) predictBounds(ws, ids[k]);
 }
 
 /** predict() for one body; reads dt and gravity from stepScalars. */
 function predictBody(ws: WorldState, i: number): void {
+  predictMotion(ws.bodies, i, ws.scratch.stepScalars);
+  predictBounds(ws, i);
+}
+
+/**
+ * The rest of predict() for one body, after its motion (predictMotion): the speculative margin and the
+ * velocity-expanded bounds, which need the body's shape and the moving tree (main thread only).
+ */
+function predictBounds(ws: WorldState, i: number): void {
   const b = ws.bodies;
   const sc = ws.scratch.stepScalars;
   const dt = sc[0];
-  const i3 = i * 3,
-    i4 = i * 4;
-  b.pos0[i3] = b.pos[i3];
-  b.pos0[i3 + 1] = b.pos[i3 + 1];
-  b.pos0[i3 + 2] = b.pos[i3 + 2];
-  b.rot0[i4] = b.rot[i4];
-  b.rot0[i4 + 1] = b.rot[i4 + 1];
-  b.rot0[i4 + 2] = b.rot[i4 + 2];
-  b.rot0[i4 + 3] = b.rot[i4 + 3];
-  updateWorldInertia(b, i);
+  const i3 = i * 3;
   const dynamic = b.motionType[i] === MotionType.Dynamic;
-  if (dynamic) {
-    // Impulses are applied as given, so a body can start a step faster than the limits: the gyroscopic step
-    // (an implicit Newton step, accurate for |w| dt well below 1) would turn an extreme spin into an overflow.
-    clampSpeed(b.vel, i3, sc[4]);
-    clampSpeed(b.angVel, i3, sc[5]);
-    integrateGyroscopic(b, i, sc);
-  }
   // Velocity expected over the step: gravity and user forces included (bepu predicts after them).
   let vx = b.vel[i3],
     vy = b.vel[i3 + 1],

@@ -1,0 +1,94 @@
+/**
+ * The worker thread's entry (built to dist/continuum.worker.mjs): it waits for the pool's arrays, then loops on
+ * the control block (./barrier.ts), claiming and running blocks of each job until the pool stops it. Between
+ * jobs it sleeps in `Atomics.wait`. A job over arrays of a newer generation sends it back to its event loop,
+ * where the pool's message with those arrays is already waiting.
+ *
+ * Runs in Node (`worker_threads`) and as a browser module worker.
+ */
+import { awaitJob, blockDone, claimBlock, Command, Ctrl } from "./barrier";
+import { PredictBlocks, type PredictArrays } from "./predictBlocks";
+
+interface BindMessage {
+  type: "bind";
+  index: number;
+  generation: number;
+  ctrl: Int32Array;
+  arrays: PredictArrays;
+}
+
+interface Endpoint {
+  post(message: unknown): void;
+  listen(handler: (message: unknown) => void): void;
+  close(): void;
+}
+
+const blocks = new PredictBlocks();
+
+/** Runs jobs until one is over newer arrays (returns true: rebind) or the pool says stop (returns false). */
+function runJobs(m: BindMessage, port: Endpoint): boolean {
+  const ctrl = m.ctrl;
+  const stamps = m.arrays.stamps;
+  let seen = Atomics.load(ctrl, Ctrl.Seq);
+  for (;;) {
+    const seq = awaitJob(ctrl, seen);
+    seen = seq;
+    const command = Atomics.load(ctrl, Ctrl.Command);
+    if (command === Command.Stop) return false;
+    if (Atomics.load(ctrl, Ctrl.Generation) !== m.generation) return true;
+    if (command !== Command.PredictMotion) continue;
+    const items = Atomics.load(ctrl, Ctrl.Items);
+    try {
+      for (;;) {
+        const k = claimBlock(ctrl, seq);
+        if (k < 0) break;
+        blocks.run(k, items);
+        Atomics.store(stamps, k, seq);
+        blockDone(ctrl);
+      }
+    } catch (e) {
+      // The main thread sees the flag while it waits, runs the block itself and falls back to one thread.
+      Atomics.store(ctrl, Ctrl.Failed, m.index + 1);
+      Atomics.notify(ctrl, Ctrl.Done);
+      port.post({ type: "error", message: e instanceof Error ? e.message : String(e) });
+      return false;
+    }
+  }
+}
+
+function onMessage(message: unknown, port: Endpoint): void {
+  const m = message as BindMessage;
+  if (m.type !== "bind") return;
+  blocks.bind(m.arrays);
+  Atomics.store(m.ctrl, Ctrl.Bound + m.index, m.generation);
+  if (!runJobs(m, port)) port.close();
+}
+
+async function endpoint(): Promise<Endpoint> {
+  const scope = globalThis as unknown as {
+    postMessage?: (m: unknown) => void;
+    close?: () => void;
+    addEventListener?: (type: string, f: (e: { data: unknown }) => void) => void;
+    process?: { versions?: { node?: string } };
+  };
+  if (scope.process?.versions?.node !== undefined) {
+    const spec = "node:worker_threads";
+    const wt = (await import(/* @vite-ignore */ spec)) as typeof import("node:worker_threads");
+    const parent = wt.parentPort!;
+    return {
+      post: (m) => parent.postMessage(m),
+      listen: (f) => parent.on("message", f),
+      close: () => parent.close(),
+    };
+  }
+  return {
+    post: (m) => scope.postMessage!(m),
+    listen: (f) => scope.addEventListener!("message", (e) => f(e.data)),
+    close: () => scope.close!(),
+  };
+}
+
+void endpoint().then((port) => {
+  port.listen((m) => onMessage(m, port));
+  port.post({ type: "listening" });
+});

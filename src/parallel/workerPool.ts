@@ -1,0 +1,354 @@
+/**
+ * The pool of worker threads a world steps on (`threads` > 1). The constructor is synchronous: the workers start
+ * in the background (Node: `worker_threads`; browsers: module Web Workers of dist/continuum.worker.mjs) and the
+ * step uses them once they are ready; until then, and after a fall-back, the main thread runs every stage itself
+ * with the same result.
+ *
+ * Shared state: the body columns the parallel stage touches are moved into `SharedArrayBuffer`s the first time a
+ * stage runs and whenever the body store grew (between steps: it grows only when bodies are added); the pool's
+ * own arrays (active ids, scratch, block stamps) likewise. Each change bumps a generation and posts the new
+ * arrays to the workers; a worker bound to an older generation skips a job and rebinds, so binding never
+ * blocks the step.
+ *
+ * Failure: a worker that throws, exits or is terminated, or that holds a block while nothing progresses for
+ * {@link PATIENCE_MS}, makes the pool stop every worker and the world run on one thread from then on, with one
+ * message saying why. The stage's blocks can be run again (./predictBlocks.ts), so the main thread finishes
+ * the blocks that were not done and the step is neither lost nor half-applied.
+ *
+ * Where `SharedArrayBuffer` is missing (a page that is not cross-origin isolated) the pool starts no worker: the
+ * world runs on one thread and says so once, naming the two headers the page needs.
+ *
+ * The library loads this module (built to dist/continuum.pool.mjs, a file of its own) only for a world with
+ * `threads` > 1 (./threads.ts), so the plain bundle does not carry it.
+ */
+import type { BodySet } from "../dynamics/bodySet";
+import type { IntList } from "../collections/intList";
+import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, MAX_BLOCKS, publishJob } from "./barrier";
+import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
+import { predictMotion } from "../dynamics/integrator";
+import { MAX_THREADS } from "./threads";
+
+/** How long the main thread waits for a claimed block while nothing progresses before it gives up on the pool. */
+export const PATIENCE_MS = 5000;
+
+/**
+ * Fewest blocks a job is published for: one block runs on this thread, without waking a worker (a wake costs
+ * microseconds, about what the stage costs for a block's 64 bodies).
+ */
+const MIN_BLOCKS = 2;
+
+/** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
+export const NO_SHARED_MEMORY_MESSAGE =
+  "Continuum: threads > 1 needs SharedArrayBuffer, which this page does not have (it is not cross-origin isolated); " +
+  "running on one thread. Serve the page with the headers Cross-Origin-Opener-Policy: same-origin and " +
+  "Cross-Origin-Embedder-Policy: require-corp.";
+
+let saidNoSharedMemory = false;
+
+/** Options of a pool (World settings `threads` and `workerUrl`). */
+export interface WorkerPoolOptions {
+  /** Threads in all, the main thread included (2..{@link MAX_THREADS}). */
+  threads: number;
+  /** The worker script (dist/continuum.worker.mjs); default: beside the module that holds this code. */
+  workerUrl?: string | URL;
+  /** Where messages go (default console.warn). */
+  warn?: (message: string) => void;
+}
+
+/** What the pool needs of a worker on either platform. */
+interface WorkerHandle {
+  post(message: unknown): void;
+  terminate(): void;
+  /** Node: false once the thread stopped running (threadId -1), even before its exit event. */
+  running(): boolean;
+  /** The platform's worker object (tests terminate it). */
+  readonly raw: unknown;
+}
+
+const enum State {
+  Starting,
+  Running,
+  /** Fallen back to one thread, or stopped. */
+  Off,
+}
+
+/** A pool of worker threads and the parallel stages it runs (see the file comment). */
+export class WorkerPool {
+  /** Threads asked for, the main thread included. */
+  readonly requested: number;
+  /** Blocks the workers (not the main thread) have run so far: how much of the stage they took (tests, overlays). */
+  workerBlocks = 0;
+  /** Why the pool runs on one thread (null while it runs or starts). */
+  message: string | null = null;
+
+  private state = State.Starting;
+  private readonly workers: (WorkerHandle | null)[] = [];
+  /** Workers that said they are listening (they get the arrays then). */
+  private readonly listening: boolean[] = [];
+  private readonly ctrl: Int32Array;
+  private readonly mayBlock: boolean;
+  private readonly warn: (message: string) => void;
+  private generation = 0;
+  private arrays: PredictArrays | null = null;
+  private readonly blocks = new PredictBlocks();
+
+  constructor(options: WorkerPoolOptions) {
+    const n = options.threads;
+    if (!Number.isInteger(n) || n < 2 || n > MAX_THREADS) throw new RangeError(`threads must be an integer in 2..${MAX_THREADS}, got ${String(n)}`);
+    this.requested = n;
+    this.warn = options.warn ?? ((m) => console.warn(m));
+    if (typeof SharedArrayBuffer === "undefined" || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false) {
+      this.state = State.Off;
+      this.message = NO_SHARED_MEMORY_MESSAGE;
+      if (!saidNoSharedMemory) {
+        saidNoSharedMemory = true;
+        this.warn(NO_SHARED_MEMORY_MESSAGE);
+      }
+      this.ctrl = new Int32Array(0); // no worker, no job
+      this.mayBlock = false;
+      return;
+    }
+    this.ctrl = new Int32Array(new SharedArrayBuffer(controlWords(n - 1) * 4));
+    for (let w = 0; w < n - 1; w++) {
+      Atomics.store(this.ctrl, Ctrl.Bound + w, -1);
+      this.workers.push(null);
+      this.listening.push(false);
+    }
+    this.mayBlock = canBlock();
+    void this.start(options.workerUrl);
+  }
+
+  /**
+   * Threads running the step now: 1 until the workers are ready (started and listening; each takes the arrays at
+   * its first job), and after a fall-back or {@link stop}.
+   */
+  get threads(): number {
+    if (this.state !== State.Running) return 1;
+    let n = 1;
+    for (let w = 0; w < this.workers.length; w++) if (this.listening[w]) n++;
+    return n;
+  }
+
+  /** @internal The platform's worker objects (Node `Worker`s or Web Workers), for tests that kill one. */
+  get rawWorkers(): unknown[] {
+    return this.workers.map((w) => (w === null ? null : w.raw));
+  }
+
+  /** Stops every worker; the world runs on one thread from now on. */
+  stop(): void {
+    this.shutDown(null);
+  }
+
+  /**
+   * The motion part of the prediction (predictMotion) for every active body: over the workers when they run,
+   * else on this thread. The same result either way.
+   */
+  predictMotion(b: BodySet, active: IntList, step: Float64Array): void {
+    const items = active.count;
+    // A worker that stopped since the last job (killed, crashed) is noticed here even if its exit event has not
+    // been delivered yet (a loop of steps that never yields to the event loop).
+    if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
+    const nBlocks = predictBlockCount(items);
+    if (!this.anyListening() || nBlocks < MIN_BLOCKS || nBlocks > MAX_BLOCKS) {
+      const ids = active.data;
+      for (let k = 0; k < items; k++) predictMotion(b, ids[k], step);
+      return;
+    }
+    const a = this.share(b, items);
+    a.ids.set(active.data.subarray(0, items));
+    for (let k = 0; k < 6; k++) a.step[k] = step[k];
+    const ctrl = this.ctrl;
+    const seq = publishJob(ctrl, Command.PredictMotion, this.generation, nBlocks, items);
+    const stamps = a.stamps;
+    let mine = 0;
+    for (;;) {
+      const k = claimBlock(ctrl, seq);
+      if (k < 0) break;
+      this.blocks.run(k, items);
+      Atomics.store(stamps, k, seq);
+      blockDone(ctrl);
+      mine++;
+    }
+    if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, () => this.allRunning(), PATIENCE_MS)) {
+      const failed = Atomics.load(ctrl, Ctrl.Failed);
+      this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
+      // Blocks a worker did not finish run here; finished ones wrote exactly what a rerun would.
+      for (let k = 0; k < nBlocks; k++) {
+        if (Atomics.load(stamps, k) === seq) continue;
+        this.blocks.run(k, items);
+        mine++;
+      }
+    }
+    this.workerBlocks += nBlocks - mine;
+    commitPredictMotion(a, items);
+  }
+
+  /** The arrays of the stage, shared: body columns moved into shared memory, pool arrays large enough; rebinds on change. */
+  private share(b: BodySet, items: number): PredictArrays {
+    let a = this.arrays;
+    let changed = a === null;
+    const cols = b as unknown as Record<string, Float64Array | Uint8Array>;
+    for (const name of PREDICT_BODY_FIELDS) {
+      const col = cols[name];
+      if (!(col.buffer instanceof SharedArrayBuffer)) {
+        const copy = new (col.constructor as Float64ArrayConstructor)(new SharedArrayBuffer(col.byteLength));
+        copy.set(col as Float64Array);
+        cols[name] = copy;
+      }
+      if (a === null || (a as unknown as Record<string, unknown>)[name] !== cols[name]) changed = true;
+    }
+    const scratchLength = b.capacity * 3;
+    const blocks = predictBlockCount(items);
+    if (a === null || a.scratchVel.length < scratchLength || a.ids.length < items || a.stamps.length < blocks) {
+      const idsLength = Math.max(items, 2 * (a?.ids.length ?? 0), 64);
+      a = {
+        ...(a ?? ({} as PredictArrays)),
+        scratchVel: sharedF64(Math.max(scratchLength, a?.scratchVel.length ?? 0)),
+        scratchAngVel: sharedF64(Math.max(scratchLength, a?.scratchVel.length ?? 0)),
+        ids: new Int32Array(new SharedArrayBuffer(idsLength * 4)),
+        stamps: new Int32Array(new SharedArrayBuffer(predictBlockCount(idsLength) * 4)),
+        step: a?.step ?? sharedF64(8),
+      };
+      changed = true;
+    }
+    if (changed) {
+      for (const name of PREDICT_BODY_FIELDS) (a as unknown as Record<string, unknown>)[name] = cols[name];
+      this.arrays = a;
+      this.blocks.bind(a);
+      this.generation++;
+      for (let w = 0; w < this.workers.length; w++) this.bind(w);
+    }
+    return a;
+  }
+
+  /** Posts the current arrays to worker w if it listens. */
+  private bind(w: number): void {
+    const worker = this.workers[w];
+    if (worker === null || !this.listening[w] || this.arrays === null) return;
+    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays });
+  }
+
+  /** Whether the pool runs and some worker listens (it may still be binding: the main thread then works alone). */
+  private anyListening(): boolean {
+    if (this.state !== State.Running) return false;
+    for (let w = 0; w < this.listening.length; w++) if (this.listening[w]) return true;
+    return false;
+  }
+
+  /** "worker i" for the first worker that no longer runs. */
+  private stoppedWorker(): string {
+    for (let w = 0; w < this.workers.length; w++) if (this.workers[w] !== null && !this.workers[w]!.running()) return `worker ${w}`;
+    return "a worker";
+  }
+
+  private allRunning(): boolean {
+    if (this.state !== State.Running) return false;
+    for (const w of this.workers) if (w !== null && !w.running()) return false;
+    return true;
+  }
+
+  private async start(url: string | URL | undefined): Promise<void> {
+    try {
+      const make = await workerFactory(url);
+      for (let w = 0; w < this.workers.length; w++) {
+        if (this.state === State.Off) return;
+        this.workers[w] = make(
+          (msg) => this.onMessage(w, msg),
+          (reason) => this.shutDown(`worker ${w} ${reason}`),
+        );
+      }
+      if (this.state === State.Starting) this.state = State.Running;
+    } catch (e) {
+      this.shutDown(`the workers could not start (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+
+  private onMessage(w: number, msg: unknown): void {
+    const m = msg as { type?: string; message?: string };
+    if (m.type === "listening") {
+      this.listening[w] = true;
+      this.bind(w);
+    } else if (m.type === "error") this.shutDown(`worker ${w} failed: ${m.message ?? "unknown error"}`);
+  }
+
+  /** Ends every worker; with a reason, the world falls back to one thread and says why once. */
+  private shutDown(reason: string | null): void {
+    if (this.state === State.Off) return;
+    this.state = State.Off;
+    publishJob(this.ctrl, Command.Stop, this.generation, 0, 0);
+    for (let w = 0; w < this.workers.length; w++) {
+      const worker = this.workers[w];
+      this.workers[w] = null;
+      if (worker !== null) worker.terminate();
+    }
+    if (reason !== null) {
+      this.message = `Continuum: ${reason}; the world runs on one thread from now on (same results, no step lost).`;
+      this.warn(this.message);
+    }
+  }
+}
+
+function sharedF64(n: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(n * 8));
+}
+
+type WorkerFactory = (onMessage: (msg: unknown) => void, onFailure: (reason: string) => void) => WorkerHandle;
+
+/**
+ * Makes workers of the worker script on this platform. The default script comes from ./workerUrl.ts, loaded only
+ * then: `new Worker(new URL(..., import.meta.url))` there is what bundlers (Vite, webpack, Parcel) find and emit.
+ */
+async function workerFactory(url: string | URL | undefined): Promise<WorkerFactory> {
+  const proc = (globalThis as { process?: { versions?: { node?: string }; execArgv?: string[] } }).process;
+  if (typeof Worker === "undefined" && proc?.versions?.node !== undefined) {
+    // A specifier in a variable: bundlers for the browser leave it alone.
+    const spec = "node:worker_threads";
+    const wt = (await import(/* @vite-ignore */ spec)) as typeof import("node:worker_threads");
+    const script = url ?? (await import("./workerUrl")).defaultWorkerUrl();
+    return (onMessage, onFailure) => {
+      // A worker inherits the process's flags, and Node refuses to start a worker script under `--input-type`
+      // (`node --input-type=module -e ...`); given explicitly, flags such as --expose-gc are refused too. So
+      // such a process's workers get no flags, and others inherit theirs.
+      const inputType = proc.execArgv?.some((a) => a.startsWith("--input-type")) === true;
+      const worker = new wt.Worker(script, inputType ? { execArgv: [] } : {});
+      // The pool must not keep a Node process alive.
+      worker.unref();
+      let ended = false;
+      worker.on("message", onMessage);
+      worker.on("error", (e: Error) => {
+        ended = true;
+        onFailure(`failed: ${e.message}`);
+      });
+      worker.on("exit", (code: number) => {
+        ended = true;
+        onFailure(`stopped (exit code ${code})`);
+      });
+      return {
+        post: (m) => worker.postMessage(m),
+        terminate: () => void worker.terminate(),
+        running: () => !ended && worker.threadId !== -1,
+        raw: worker,
+      };
+    };
+  }
+  const startDefault = url === undefined ? (await import("./workerUrl")).startDefaultWorker : null;
+  return (onMessage, onFailure) => {
+    const worker = startDefault !== null ? startDefault() : new Worker(url!, { type: "module" });
+    let ended = false;
+    worker.onmessage = (e) => onMessage(e.data);
+    worker.onerror = (e) => {
+      ended = true;
+      onFailure(`failed: ${e.message || "the worker script did not load"}`);
+    };
+    worker.onmessageerror = () => onFailure("sent a message that could not be read");
+    return {
+      post: (m) => worker.postMessage(m),
+      terminate: () => {
+        ended = true;
+        worker.terminate();
+      },
+      running: () => !ended,
+      raw: worker,
+    };
+  };
+}
