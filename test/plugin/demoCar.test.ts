@@ -14,13 +14,13 @@ function measure(kind: Kind, what: string, ...values: number[]): void {
 
 /**
  * The scripted drive on both engines (60 frames to settle, `turnFrames` of left after the straight, the wheels'
- * friction `wheelFriction`), measured by `log`.
+ * friction `wheelFriction`, a display frame of `frameMs`), measured by `log`.
  */
-function drives(turnFrames: number, log: (kind: Kind, f: DemoDrive) => void, wheelFriction = 50): Record<Kind, DemoDrive> {
+function drives(turnFrames: number, log: (kind: Kind, f: DemoDrive) => void, wheelFriction = 50, frameMs = 1000 / 60): Record<Kind, DemoDrive> {
   const figures = {} as Record<Kind, DemoDrive>;
   beforeAll(async () => {
     for (const kind of KINDS) {
-      figures[kind] = await demoDrive(kind, 60, turnFrames, wheelFriction);
+      figures[kind] = await demoDrive(kind, 60, turnFrames, wheelFriction, frameMs);
       log(kind, figures[kind]);
     }
   }, 180_000);
@@ -51,6 +51,25 @@ describe("the Havok demo's car on the straight (two-triangle ground of friction 
   // 0.1 degree and the heading within 0.01 degree. Havok's own wander (or 0.05 degree, for a Havok that drives
   // straighter) is the bound: the car is symmetric and driven symmetrically, so any turn is the solver's.
   it("keeps its heading over 140 units within Havok's wander", () => {
+    expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
+  });
+});
+
+describe("the Havok demo's car on the straight at 30 render frames a second (7 physics steps a frame)", () => {
+  const figures = drives(
+    0,
+    (kind, f) => measure(kind, "demo car at 30 fps: largest heading change over 140 units (deg), frames", f.straightDrift, f.straightFrames),
+    50,
+    1000 / 30,
+  );
+
+  // KNOWN DEFECT (issue 29 item 3, open): the driven axles' camber mode is only marginally stable on Continuum. Over
+  // 140 units at 30 / 60 / 90 / 144 render frames a second (the throttle steps +8 a frame, so the drive differs),
+  // Havok wanders 0.09 / 0.24 / 0.24 / 0.31 degrees; ours with joint damping ratio 5 (main before this) 0.003 / 1.2 /
+  // 1.8 / 2.6, with 10 (now) 0.80 / 0.002 / 0.001 / 0.07, with 20 0.003 / 0.003 / 0.14 / 2.0, with a 0.15 substep
+  // cap 0.004 / 0.002 / 0.003 / 0.43: each setting moves the onset, none removes it. Same bound as at 60 fps.
+  it.fails("KNOWN DEFECT: keeps its heading over 140 units within Havok's wander", () => {
+    expect(figures.continuum.nan).toBe(false);
     expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
   });
 });

@@ -282,17 +282,17 @@ export class DemoFrames {
 }
 
 /**
- * The scripted drive at 60 render frames a second: `settle` frames at rest (the car drops 8 units onto the
- * ground), forward held until the frame has moved 140 units, then forward and left held for `turnFrames` frames.
- * `wheelFriction` replaces the demo's 50 on the wheels.
+ * The scripted drive at 60 render frames a second (or 1000 / frameMs, the display's frame time: DemoFrames):
+ * `settle` frames at rest (the car drops 8 units onto the ground), forward held until the frame has moved 140
+ * units, then forward and left held for `turnFrames` frames. `wheelFriction` replaces the demo's 50 on the wheels.
  */
-export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60, wheelFriction = 50): Promise<DemoDrive> {
+export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60, wheelFriction = 50, frameMs = 1000 / 60): Promise<DemoDrive> {
   const t = await demoCarScene(kind);
   try {
     demoGround(t);
     const car = buildDemoCar(t, wheelFriction);
     const c = new DemoControls(car);
-    const frames = new DemoFrames(t, c);
+    const frames = new DemoFrames(t, c, frameMs);
     const f: DemoDrive = { straightFrames: 0, straightDrift: 0, turn: 0, minUp: 1, maxRoll: 0, nan: false };
     const frame = (): void => {
       frames.frame();
