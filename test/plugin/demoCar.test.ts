@@ -12,17 +12,27 @@ function measure(kind: Kind, what: string, ...values: number[]): void {
   console.log(`[measure] ${kind.padEnd(9)} ${what}: ${values.map((v) => +v.toPrecision(4)).join(" ")}`);
 }
 
-describe("the Havok demo's car on the straight (two-triangle ground of friction 300, wheels of friction 50)", () => {
+/**
+ * The scripted drive on both engines (60 frames to settle, `turnFrames` of left after the straight, the wheels'
+ * friction `wheelFriction`, a display frame of `frameMs`), measured by `log`.
+ */
+function drives(turnFrames: number, log: (kind: Kind, f: DemoDrive) => void, wheelFriction = 50, frameMs = 1000 / 60): Record<Kind, DemoDrive> {
   const figures = {} as Record<Kind, DemoDrive>;
   beforeAll(async () => {
     for (const kind of KINDS) {
-      // The car drops 8 units and rests within 60 frames.
-      const f = await demoDrive(kind, 60, 0);
-      figures[kind] = f;
-      measure(kind, "demo car: largest heading change over 140 units of full throttle (deg), frames", f.straightDrift, f.straightFrames);
-      measure(kind, "demo car: smallest frame up.y", f.minUp);
+      figures[kind] = await demoDrive(kind, 60, turnFrames, wheelFriction, frameMs);
+      log(kind, figures[kind]);
     }
   }, 180_000);
+  return figures;
+}
+
+describe("the Havok demo's car on the straight (two-triangle ground of friction 300, wheels of friction 50)", () => {
+  // The car drops 8 units and rests within 60 frames.
+  const figures = drives(0, (kind, f) => {
+    measure(kind, "demo car: largest heading change over 140 units of full throttle (deg), frames", f.straightDrift, f.straightFrames);
+    measure(kind, "demo car: smallest frame up.y", f.minUp);
+  });
 
   it("covers the 140 units in Havok's time, upright, no NaN", () => {
     const c = figures.continuum,
@@ -34,13 +44,85 @@ describe("the Havok demo's car on the straight (two-triangle ground of friction 
     expect(c.minUp).toBeGreaterThan(0.99);
   });
 
-  // KNOWN DEFECT (issue 29 item 3, open): from ~110 units (~140 units/s) the driven front axles' free camber
-  // (ANGULAR_Z within +-0.05 about the axle's own Z, the axle pitched 14.3 degrees at its ANGULAR_X limit by the
-  // drive torque) runs to its limit, one side +, the other -, and the car turns 1.2 degrees by 140 units where
-  // Havok wanders 0.03-0.24. Measured: stable to 190 units with the joints' stiffness cap at 0.15 x the substep
-  // rate (600 Hz here) or with 16 substeps; unstable earlier at 0.5 x or 4 substeps; not the gyroscopic term,
-  // not the cylinder manifold (sphere wheels alike), not Gauss-Seidel convergence (64 passes alike).
-  it.fails("KNOWN DEFECT: keeps its heading over 140 units within Havok's wander", () => {
+  // Issue 29 item 3: at zeta 5 the joints' soft step corrected 0.136 of a row's error per substep, and from ~130
+  // units/s (~110 units in) the driven front axles' free camber (ANGULAR_Z within +-0.05) ran to its limit, one
+  // side +, the other -, turning the car 1.2 degrees by 140 units where Havok wanders 0.03-0.24. Zeta 10
+  // (0.073 per substep, Box2D v3's at its joint cap; src/dynamics/joints/jointSolver.ts) keeps the camber within
+  // 0.1 degree and the heading within 0.01 degree. Havok's own wander (or 0.05 degree, for a Havok that drives
+  // straighter) is the bound: the car is symmetric and driven symmetrically, so any turn is the solver's.
+  it("keeps its heading over 140 units within Havok's wander", () => {
     expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
+  });
+});
+
+describe("the Havok demo's car on the straight at 30 render frames a second (7 physics steps a frame)", () => {
+  const figures = drives(
+    0,
+    (kind, f) => measure(kind, "demo car at 30 fps: largest heading change over 140 units (deg), frames", f.straightDrift, f.straightFrames),
+    50,
+    1000 / 30,
+  );
+
+  // KNOWN DEFECT (issue 29 item 3, open): the driven axles' camber mode is only marginally stable on Continuum. Over
+  // 140 units at 30 / 60 / 90 / 144 render frames a second (the throttle steps +8 a frame, so the drive differs),
+  // Havok wanders 0.09 / 0.24 / 0.24 / 0.31 degrees; ours with joint damping ratio 5 (main before this) 0.003 / 1.2 /
+  // 1.8 / 2.6, with 10 (now) 0.80 / 0.002 / 0.001 / 0.07, with 20 0.003 / 0.003 / 0.14 / 2.0, with a 0.15 substep
+  // cap 0.004 / 0.002 / 0.003 / 0.43: each setting moves the onset, none removes it. Same bound as at 60 fps.
+  it.fails("KNOWN DEFECT: keeps its heading over 140 units within Havok's wander", () => {
+    expect(figures.continuum.nan).toBe(false);
+    expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
+  });
+});
+
+describe("the Havok demo's car in the left turn (forward and left held for 120 frames after the straight)", () => {
+  const figures = drives(120, (kind, f) => {
+    measure(kind, "demo car: heading change in the left turn (deg)", f.turn);
+    measure(kind, "demo car: largest roll in the turn (deg), smallest frame up.y", f.maxRoll, f.minUp);
+  });
+
+  it("turns left, no NaN", () => {
+    // The steering reaches 30 degrees (average) in 52 frames: both engines turn left by more than 90 degrees.
+    expect(figures.continuum.nan).toBe(false);
+    expect(figures.havok.turn).toBeGreaterThan(90);
+    expect(figures.continuum.turn).toBeGreaterThan(90);
+  });
+
+  // KNOWN DEFECT (issue 29 item 3, open): Havok's car rolls at most 15 degrees and turns 140 degrees; ours tips past
+  // the static tip angle (atan(half track 5.8 / centre of mass height 1.8) = 73 degrees: 81-83 measured, up.y
+  // -0.97) and spins 260 degrees. Ours yaws faster than the no-slip bicycle model (v tan(steer) / wheelbase: 4.1
+  // rad/s 42 frames in, ours 6.0, Havok's 4.3): the car slides out at the rear once the inner wheels unload.
+  // Havok's own grip is not monotonic in friction here (its car rolls over at wheel friction 4 and 5, not at 3, 10,
+  // 20, 50 or 300), so the cause may be as much Havok's friction at friction 50 as ours; not found yet.
+  it.fails("KNOWN DEFECT: stays on its wheels where Havok's does", () => {
+    // Havok's car stays upright (up.y > 0.9): ours must not pass the static tip angle.
+    expect(figures.havok.minUp).toBeGreaterThan(0.9);
+    expect(figures.continuum.maxRoll).toBeLessThan((Math.atan(5.8 / 1.8) * 180) / Math.PI);
+  });
+});
+
+describe("the same left turn on wheels of friction 2 (grip-limited: the car slides before it can tip)", () => {
+  const figures = drives(
+    120,
+    (kind, f) => {
+      measure(kind, "demo car, wheel friction 2: heading change in the left turn (deg)", f.turn);
+      measure(kind, "demo car, wheel friction 2: largest roll in the turn (deg), smallest frame up.y", f.maxRoll, f.minUp);
+    },
+    2,
+  );
+
+  it("stays on its wheels and turns as far as Havok's", () => {
+    const c = figures.continuum,
+      h = figures.havok;
+    expect(c.nan).toBe(false);
+    // Friction 2 bounds the tyres' side force at 2 x the car's weight, below the 2.8-3.2 g at which it tips (half
+    // track 5-5.8, wheel centre to outer edge, over the centre of mass's 1.8 above the ground): both engines must
+    // keep it upright (measured: 8 degrees of roll on each).
+    expect(h.maxRoll).toBeLessThan(25);
+    expect(c.maxRoll).toBeLessThan(25);
+    expect(c.minUp).toBeGreaterThan(0.9);
+    // At the grip limit the yaw rate is a / v for the same side acceleration a = 2 g at the same speed, so the
+    // heading change matches Havok's to first order; 15 % for the tyres' slip, which each engine's friction model
+    // resolves its own way (measured: Havok 107 degrees, ours 116).
+    expect(Math.abs(c.turn - h.turn)).toBeLessThan(0.15 * h.turn);
   });
 });

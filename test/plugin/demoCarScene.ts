@@ -156,8 +156,8 @@ function axleJoint(t: TestScene, axle: PhysicsBody, frame: PhysicsBody, steering
   return joint;
 }
 
-/** Builds the demo's car (its frame centre at (0, 0.3, 0), facing +Z). */
-export function buildDemoCar(t: TestScene): DemoCar {
+/** Builds the demo's car (its frame centre at (0, 0.3, 0), facing +Z); the demo's wheels have friction 50. */
+export function buildDemoCar(t: TestScene, wheelFriction = 50): DemoCar {
   const frameMesh = MeshBuilder.CreateBox("Frame", { height: 1, width: 12, depth: 24 }, t.scene);
   frameMesh.position = new Vector3(0, 0.3, 0);
   const frame = dynamic(t, frameMesh, new PhysicsShapeMesh(frameMesh, t.scene), 1000, 0, 0);
@@ -171,7 +171,7 @@ export function buildDemoCar(t: TestScene): DemoCar {
     filter(m);
   }
   for (const m of wheelMeshes) {
-    dynamic(t, m, new PhysicsShapeCylinder(new Vector3(-0.8, 0, 0), new Vector3(0.8, 0, 0), 2, t.scene), 100, 0.1, 50);
+    dynamic(t, m, new PhysicsShapeCylinder(new Vector3(-0.8, 0, 0), new Vector3(0.8, 0, 0), 2, t.scene), 100, 0.1, wheelFriction);
     filter(m);
   }
   const motors: Physics6DoFConstraint[] = [];
@@ -282,16 +282,17 @@ export class DemoFrames {
 }
 
 /**
- * The scripted drive at 60 render frames a second: `settle` frames at rest (the car drops 8 units onto the
- * ground), forward held until the frame has moved 140 units, then forward and left held for `turnFrames` frames.
+ * The scripted drive at 60 render frames a second (or 1000 / frameMs, the display's frame time: DemoFrames):
+ * `settle` frames at rest (the car drops 8 units onto the ground), forward held until the frame has moved 140
+ * units, then forward and left held for `turnFrames` frames. `wheelFriction` replaces the demo's 50 on the wheels.
  */
-export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60): Promise<DemoDrive> {
+export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60, wheelFriction = 50, frameMs = 1000 / 60): Promise<DemoDrive> {
   const t = await demoCarScene(kind);
   try {
     demoGround(t);
-    const car = buildDemoCar(t);
+    const car = buildDemoCar(t, wheelFriction);
     const c = new DemoControls(car);
-    const frames = new DemoFrames(t, c);
+    const frames = new DemoFrames(t, c, frameMs);
     const f: DemoDrive = { straightFrames: 0, straightDrift: 0, turn: 0, minUp: 1, maxRoll: 0, nan: false };
     const frame = (): void => {
       frames.frame();

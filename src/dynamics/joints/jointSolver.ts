@@ -136,19 +136,32 @@ export class JointSolver extends JointRegistry {
    * Stiffness of the rigid rows (LOCKED axes, limits, rods) as a soft-step spring: the effective
    * frequency is min(jointHertz, jointHertzSubstepFraction x iterations x substep rate), with jointDampingRatio
    * (iterations: see jointPassesPerStep; 1 at 8 substeps or more).
-   * Defaults Infinity, 0.25, 5: the joints get stiffer as the steps get smaller (Box2D v3 caps its joint
-   * stiffness at a quarter of the substep rate). At 60 Hz x 8 substeps that is 120 Hz (omega h = pi / 2);
-   * at 4 substeps Box2D v3's 60 Hz; at a car's 1/500 s steps x 8, 1000 Hz: a fixed 120 Hz there let a
-   * light axle between a wheel and a chassis yield 10 degrees under tyre loads (issue 20). A soft row sags under a steady load F by F / (m_eff omega^2), so the
-   * frequency sets the static joint error of a loaded chain (20 links + a 100x end weight: 4 mm at
-   * 120 Hz, 16 mm at 60 Hz); above ~0.3 x the substep rate that chain gains energy (Gauss-Seidel with
-   * one iteration cannot converge a stiffer row against a 100:1 mass ratio). Damping ratio 5
-   * (Box2D v3's heavier choice over 2) settles the loaded chain's sag transient ~1000x faster and
-   * leaves a free pendulum's energy unchanged (it only damps the error velocity).
+   * Defaults Infinity, 0.25, 10: the joints get stiffer as the steps get smaller. At 60 Hz x 8 substeps that
+   * is 120 Hz (omega h = pi / 2); at 4 substeps 60 Hz; at a car's 1/500 s steps x 8, 1000 Hz: a fixed 120 Hz
+   * there let a light axle between a wheel and a chassis yield 10 degrees under tyre loads (issue 20). A soft
+   * row sags under a steady load F by F / (m_eff omega^2) whatever its damping ratio, so the frequency sets the
+   * static joint error of a loaded chain (20 links + a 100x end weight: 4 mm at 120 Hz, 16 mm at 60 Hz); above
+   * ~0.3 x the substep rate that chain gains energy (Gauss-Seidel with one iteration cannot converge a stiffer
+   * row against a 100:1 mass ratio).
+   *
+   * The damping ratio sets the other half of the soft step: the share of a row's position error that one
+   * biased pass turns into correcting velocity, biasRate x h = omega h / (2 zeta + omega h). Box2D v3 caps its
+   * joints at an eighth of the substep rate (omega h = pi / 4; world.c b2World_Step:
+   * jointHertz = min(jointHertz, 0.125 inv_h)) with zeta 2 to 5: 0.16 to 0.073 of the error per substep. At
+   * twice that frequency, zeta 10 keeps Box2D's 0.073 (and its error-decay rate omega / (2 zeta)) with a quarter
+   * of its sag. Zeta 5 here corrected 0.136 per substep, and the Havok car demo (issue 29 item 3: 100 kg axles
+   * between 100 kg wheels pinned to the ground by friction 50 and a 1000 kg frame, 180,000 N m drive motors)
+   * then ran its driven axles' free camber to the +-0.05 limit from ~130 units/s and turned 1.2 degrees over
+   * 140 units (Havok 0.24): the fraction that held it was 0.086 (a 0.15 substep cap), the one that did not 0.089
+   * (zeta 8). Softening only the driven wheels' angular lock block held it as well, the point block did not.
+   * That mode stays marginal: driven at 30 render frames a second, zeta 10 loses it where 5 held (the known
+   * defects in test/plugin/demoCar.test.ts list the settings tried).
+   * Above zeta ~12 a lock hit at 10 m/s with 4 substeps leaves more than 5 mm of error (test/joints/linear).
+   * The damping leaves a free pendulum's energy unchanged (it only damps the error velocity).
    */
   jointHertz = Infinity;
   jointHertzSubstepFraction = 0.25;
-  jointDampingRatio = 5;
+  jointDampingRatio = 10;
   /**
    * Joint passes per step, at the least (each of the biased and the relax pass): with fewer substeps than
    * this, each substep iterates the joints ceil(jointPassesPerStep / substeps) times, and the rigid rows'
