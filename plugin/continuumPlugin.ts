@@ -11,6 +11,7 @@
 import { BoundingBox } from "@babylonjs/core/Culling/boundingBox.js";
 import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { Logger } from "@babylonjs/core/Misc/logger.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import { PhysicsRaycastResult, type IRaycastQuery } from "@babylonjs/core/Physics/physicsRaycastResult.js";
 import type { IPhysicsPointProximityQuery } from "@babylonjs/core/Physics/physicsPointProximityQuery.js";
@@ -582,6 +583,10 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       rec.sx = this._v2.x;
       rec.sy = this._v2.y;
       rec.sz = this._v2.z;
+      if (!validPose(this._v, this._q)) {
+        warnBadPrestep(body0(rec), this._v, this._q);
+        continue;
+      }
       this.world.setPose(rec.handle, this._v, this._q);
     }
   }
@@ -696,6 +701,12 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
         const r = node.rotation;
         p = node.position;
         q = Quaternion.FromEulerAnglesToRef(r.x, r.y, r.z, this._q);
+      }
+      // The prestep runs inside the step, where nothing may throw: a node the user left at a pose no setter
+      // accepts (a zero or non-finite quaternion, a non-finite position) keeps its body where it is.
+      if (!validPose(p, q)) {
+        warnBadPrestep(node, p, q);
+        return;
       }
       this.world.setPose(rec.handle, p, q);
     } else if (type === PRESTEP_ACTION) {
@@ -1249,4 +1260,24 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     out.bodyIndex = rec?.index;
     if (data) out.shape = (leaf?.leaf?.owner ?? data.owner) ?? undefined;
   }
+}
+
+/** A pose `World.setPose` accepts: finite position, finite non-zero quaternion. */
+function validPose(p: Vector3, q: Quaternion): boolean {
+  const l = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+  return Number.isFinite(p.x + p.y + p.z) && l > 0 && l < Infinity;
+}
+
+const warnedPrestep = new WeakSet<object>();
+
+/** Warns once per node that the teleport prestep skipped it (the step itself never throws). */
+function warnBadPrestep(node: object, p: Vector3, q: Quaternion): void {
+  if (warnedPrestep.has(node)) return;
+  warnedPrestep.add(node);
+  const name = (node as { name?: string }).name ?? "";
+  Logger.Warn(`ContinuumPlugin prestep: node '${name}' has a pose no body can take (position ${p.toString()}, rotation ${q.toString()}); its body stays where it is`);
+}
+
+function body0(rec: BodyRecord): object {
+  return rec.body.transformNode ?? rec.body;
 }
