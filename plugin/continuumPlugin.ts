@@ -577,6 +577,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   }
 
   private _teleportInstances(recs: BodyRecord[], matrixData: Float32Array): void {
+    let bad = false;
     for (let i = 0; i < recs.length; i++) {
       const rec = recs[i];
       this._readInstance(matrixData, i);
@@ -585,10 +586,13 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       rec.sz = this._v2.z;
       if (!validPose(this._v, this._q)) {
         warnBadPrestep(body0(rec), this._v, this._q);
+        bad = true;
         continue;
       }
       this.world.setPose(rec.handle, this._v, this._q);
     }
+    // The matrices show the bodies where they stay.
+    if (bad) this.syncTransform(recs[0].body, recs[0].body.transformNode);
   }
 
   removeBody(body: PhysicsBody): void {
@@ -706,6 +710,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
       // accepts (a zero or non-finite quaternion, a non-finite position) keeps its body where it is.
       if (!validPose(p, q)) {
         warnBadPrestep(node, p, q);
+        this.syncTransform(body, node); // the node shows the body where it stays
         return;
       }
       this.world.setPose(rec.handle, p, q);

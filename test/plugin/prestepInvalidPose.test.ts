@@ -24,12 +24,13 @@ describe("teleport prestep with a node pose no body can take", () => {
     const plugin = t.plugin as unknown as { world: { getPosition(h: number, o: Vector3): Vector3; getOrientation(h: number, o: Quaternion): Quaternion } };
     plugin.world.getPosition(handle, pos);
     expect(pos.asArray()).toEqual([1, 2, 3]);
-    // The sync wrote the body's (valid) orientation back to the node.
-    expect(m.rotationQuaternion!.w).toBe(1);
+    // The node shows the body where it stays.
+    expect(m.rotationQuaternion!.asArray()).toEqual([0, 0, 0, 1]);
     m.position.x = NaN;
     expect(() => t.step(2)).not.toThrow();
     plugin.world.getPosition(handle, pos);
     expect(pos.asArray()).toEqual([1, 2, 3]);
+    expect(m.position.asArray()).toEqual([1, 2, 3]);
     expect(warn).toHaveBeenCalledTimes(1); // once per node
     expect(String(warn.mock.calls[0][0])).toMatch(/node 'crate' has a pose no body can take/);
     // A valid pose teleports it again.
@@ -37,6 +38,16 @@ describe("teleport prestep with a node pose no body can take", () => {
     t.step(1);
     plugin.world.getPosition(handle, pos);
     expect(pos.asArray()).toEqual([4, 5, 6]);
+    // A static body (not synced after a step): its node is put back at once.
+    const g = MeshBuilder.CreateBox("wall", { size: 1 }, t.scene);
+    g.position.set(0, -3, 0);
+    g.rotationQuaternion = Quaternion.Identity();
+    const wall = new PhysicsAggregate(g, PhysicsShapeType.BOX, { mass: 0 }, t.scene);
+    wall.body.disablePreStep = false;
+    g.rotationQuaternion = new Quaternion(NaN, 0, 0, 1);
+    expect(() => t.step(1)).not.toThrow();
+    expect(g.rotationQuaternion!.asArray()).toEqual([0, 0, 0, 1]);
+    expect(g.position.asArray()).toEqual([0, -3, 0]);
     warn.mockRestore();
     t.dispose();
   });
