@@ -17,7 +17,7 @@ import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { ContactManifold } from "./contactManifold";
 import { EpaResult, epaPenetration } from "./epa";
-import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
+import { CYLINDER_CAP, CYLINDER_RIM, CYLINDER_SIDE, ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, cylinderFeatureKind, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
 import { exactCos, exactSin } from "../math/exactMath";
 
@@ -60,6 +60,12 @@ class Feature {
   fnx = 0;
   fny = 0;
   fnz = 0;
+  /**
+   * A cylinder cap polygon farther than SIN_TOL from the direction (cylinderFeatureKind): it may only be the
+   * incident feature, clipped against the other shape's face; it is never the reference (its normal is not the
+   * contact normal) and is taken back for the rim point against a point or segment.
+   */
+  tilted = false;
 }
 
 const featA = new Feature();
@@ -76,6 +82,8 @@ const hv = new Float64Array(3);
 const lv = new Float64Array(3);
 /** World direction for computeFeature (negated for B). */
 const featDir = new Float64Array(3);
+/** The speculative margin, for the per-shape feature functions (cylinderFeatureKind). */
+const featMargin = new Float64Array(1);
 /** That direction in the shape's local frame, for the per-shape feature functions. */
 const featLocal = new Float64Array(3);
 /** GJK start: no warm-start direction, and the distance beyond which contacts are not needed. */
@@ -202,7 +210,14 @@ function boxFeature(s: Box, p: Pose, f: Feature): void {
   }
 }
 
-/** Cylinder feature along local direction featLocal. */
+/** False while a feature is recomputed without the tilted cap (see Feature.tilted). */
+let tiltedCapAllowed = true;
+
+/**
+ * Cylinder feature along local direction featLocal, by the rule the mesh pairs share (cylinderFeatureKind): a
+ * tilted coin landing on a box gets its cap polygon, each cap point within the margin a contact, where the rim point
+ * alone stopped the near rim and spun the far rim 1.07 cm into the floor within the step.
+ */
 function cylinderFeature(s: Cylinder, p: Pose, f: Feature): void {
   const lx = featLocal[0],
     ly = featLocal[1],
@@ -210,7 +225,13 @@ function cylinderFeature(s: Cylinder, p: Pose, f: Feature): void {
   const r = s.radius,
     h = s.halfHeight;
   const l = Math.sqrt(lx * lx + lz * lz);
-  if (l < SIN_TOL) {
+  const ay = ly < 0 ? -ly : ly;
+  let kind = cylinderFeatureKind(l, ay, r, featMargin[0]);
+  if (kind === CYLINDER_CAP && l >= SIN_TOL) {
+    if (tiltedCapAllowed) f.tilted = true;
+    else kind = ay < SIN_TOL ? CYLINDER_SIDE : CYLINDER_RIM;
+  }
+  if (kind === CYLINDER_CAP) {
     // Cap polygon, counter-clockwise about its outward normal (+Y: x = sin, z = cos; -Y mirrored).
     const top = ly > 0;
     const y = top ? h : -h;
@@ -226,7 +247,7 @@ function cylinderFeature(s: Cylinder, p: Pose, f: Feature): void {
     lv[2] = 0;
     faceNormal(f, p);
     f.code = top ? 1 : 2;
-  } else if ((ly < 0 ? -ly : ly) < SIN_TOL) {
+  } else if (kind === CYLINDER_SIDE) {
     // Side line.
     const ux = (r * lx) / l,
       uz = (r * lz) / l;
@@ -304,6 +325,7 @@ function computeFeature(s: ConvexShape, type: ShapeType, p: Pose, negate: boolea
     dz = negate ? -featDir[2] : featDir[2];
   f.n = 0;
   f.code = 0;
+  f.tilted = false;
   // Direction into the local frame (conjugate rotation).
   const qx = -p.qx,
     qy = -p.qy,
@@ -653,8 +675,21 @@ function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: 
   featDir[0] = nx;
   featDir[1] = ny;
   featDir[2] = nz;
+  featMargin[0] = margin;
   computeFeature(a, a.type, pa, false, featA);
   computeFeature(b, b.type, pb, true, featB);
+  // A tilted cap is clipped against the other shape's face only: against a point, a segment or another tilted cap
+  // the cylinder takes its rim point (or side line) as before.
+  if (featA.tilted && (featB.n < 3 || featB.tilted)) {
+    tiltedCapAllowed = false;
+    computeFeature(a, a.type, pa, false, featA);
+    tiltedCapAllowed = true;
+  }
+  if (featB.tilted && featA.n < 3) {
+    tiltedCapAllowed = false;
+    computeFeature(b, b.type, pb, true, featB);
+    tiltedCapAllowed = true;
+  }
   const idBase = ((featA.code & 0xff) << 24) | ((featB.code & 0xff) << 16);
   candN = 0;
   let snapped = false,
@@ -668,7 +703,10 @@ function collideConvexGenericInto(a: ConvexShape, pa: Pose, b: ConvexShape, pb: 
       // polygons are both within the face tolerance of the normal, so nearly parallel: then, as in
       // boxBox, the larger face is the reference, so a resting body's tiny tilts do not flip the choice
       // (and the feature ids) from step to step.
-      if (nA >= 3 && nB >= 3) {
+      if (featA.tilted || featB.tilted) {
+        // The tilted cap is incident (the other feature is a face: see above).
+        refIsA = !featA.tilted;
+      } else if (nA >= 3 && nB >= 3) {
         polygonArea(featA);
         const areaA = areaOut[0];
         polygonArea(featB);

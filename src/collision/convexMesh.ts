@@ -42,7 +42,7 @@ import { EDGE_BACK_SHIFT, EDGE_FRONT_SHIFT, type TriangleSource } from "../shape
 import type { ContactManifold, ManifoldBuffer } from "./contactManifold";
 import { CAP_COS, CAP_N, CAP_SIN } from "./convexGeneric";
 import { EpaResult, epaPenetration } from "./epa";
-import { ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
+import { CYLINDER_CAP, CYLINDER_SIDE, ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, cylinderFeatureKind, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
 import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
 import { mergeTriangleManifolds } from "./triangleManifoldMerge";
@@ -293,10 +293,10 @@ function emitLocal(x: number, y: number, z: number, id: number): void {
 }
 
 /**
- * Supporting feature of a cylinder along (st.featDx, featDy, featDz) from its exact shape, as the convex
- * pairs take it (convexGeneric's cylinderFeature): the cap polygon when the direction is nearer the axis
- * than the side (or the cylinder is fast, below), the side line when it is within FEATURE_SIN_TOL of
- * perpendicular, else the rim point.
+ * Supporting feature of a cylinder along (st.featDx, featDy, featDz) from its exact shape, chosen by the rule the
+ * convex pairs share (featureClip's cylinderFeatureKind, also convexGeneric's cylinderFeature): the cap polygon when
+ * the direction is nearer the axis than the side (or the cylinder is fast), the side line when it is within
+ * FEATURE_SIN_TOL of perpendicular, else the rim point.
  * The ring of perturbed supports (ringFeature) would return a patch of rim points around the side line,
  * and a rolling wheel's rim points ahead of the line move into the ground at omega r sin(tilt): they
  * pushed back against the rolling (7 units/s^2 of loss at 40 units/s, Havok 1.2) and, off-centre, steered
@@ -316,21 +316,17 @@ function cylinderMeshFeature(c: Cylinder): void {
   const y = ly > 0 ? h : -h;
   st.featH0 = r * l + (ly < 0 ? -ly : ly) * h;
   featN = 0;
-  const ay = ly < 0 ? -ly : ly;
-  const side = ay < FEATURE_SIN_TOL;
-  if (l <= ay || (!side && st.margin > r)) {
-    // Cap polygon about its outward normal (+Y: x = sin, z = cos; -Y mirrored): for any direction nearer the axis
-    // than the side, as Jolt's CylinderShape::GetSupportingFace, and for a tilted cylinder whose speculative margin
-    // exceeds its radius (it moves farther than its size in a step). The rim point alone is one contact: it stops
-    // that point, and the impulse spins the rest of the cap through the triangle within the step (a coin falling
-    // at 0.33 m a step, or settling on a thin heightfield); each cap point within the margin gets its own.
+  const kind = cylinderFeatureKind(l, ly < 0 ? -ly : ly, r, st.margin);
+  if (kind === CYLINDER_CAP) {
+    // Cap polygon about its outward normal (+Y: x = sin, z = cos; -Y mirrored), see cylinderFeatureKind (a coin
+    // falling at 0.33 m a step, or settling on a thin heightfield). The triangle is always the reference here.
     const xs = ly > 0 ? r : -r;
     for (let k = 0; k < CAP_N; k++) emitLocal(xs * CAP_SIN[k], y, r * CAP_COS[k], k);
     return;
   }
   const ux = (r * lx) / l,
     uz = (r * lz) / l;
-  if (side) {
+  if (kind === CYLINDER_SIDE) {
     emitLocal(ux, -h, uz, CAP_N);
     emitLocal(ux, h, uz, CAP_N + 1);
   } else emitLocal(ux, y, uz, CAP_N + 2);

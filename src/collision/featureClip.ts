@@ -235,6 +235,29 @@ export function setSidePlane(): boolean {
 /** Cosine and sine tolerance of "the feature is aligned with the direction" (asin(0.05) ~ 2.9 degrees). */
 export const FEATURE_SIN_TOL = 0.05;
 export const FEATURE_COS_TOL = Math.sqrt(1 - FEATURE_SIN_TOL * FEATURE_SIN_TOL);
+
+/** {@link cylinderFeatureKind}: the cap polygon. */
+export const CYLINDER_CAP = 0;
+/** {@link cylinderFeatureKind}: the side line (two points, one on each rim). */
+export const CYLINDER_SIDE = 1;
+/** {@link cylinderFeatureKind}: the one rim point farthest along the direction. */
+export const CYLINDER_RIM = 2;
+
+/**
+ * Which supporting feature of a cylinder the contact pairs take along a unit direction whose local components are
+ * `l` (perpendicular to the axis, >= 0) and `ay` (along the axis, absolute): the cap polygon when the direction is
+ * nearer the axis than the side, as Jolt's CylinderShape::GetSupportingFace, and also for a tilted cylinder whose
+ * speculative margin exceeds its radius (it moves farther than its size in a step); else the side line within
+ * FEATURE_SIN_TOL of perpendicular; else the rim point. The rim point alone is one contact: it stops that point, and
+ * the impulse spins the rest of the cap through the other shape within the step (a coin landing tilted, 1 rad a
+ * step); every cap point within the margin gets a contact of its own. Shared by convexGeneric (boxes, hulls) and
+ * convexMesh (triangles), so a coin lands the same way on all of them.
+ */
+export function cylinderFeatureKind(l: number, ay: number, radius: number, margin: number): number {
+  const side = ay < FEATURE_SIN_TOL;
+  if (l <= ay || (!side && margin > radius)) return CYLINDER_CAP;
+  return side ? CYLINDER_SIDE : CYLINDER_RIM;
+}
 /**
  * A flat hull (a slab around coplanar points) supports with one of its two large faces up to 60 degrees from the
  * direction, not only within FEATURE_SIN_TOL: its rim is only the slab's thickness wide, so the face is the feature
