@@ -35,8 +35,8 @@ describe("continuous sweeps against meshes and heightfields", () => {
   // The default (Passive) mode: no sweep, only speculative contacts from the velocity-expanded bounds. A coin meets the
   // ground at 20.4 m/s, 0.34 m a step, 28 times its radius. Its tilted cap's rim point alone was one speculative contact:
   // it stopped that point, and the impulse spun the rest of the coin through the triangle within the step (45 of 50
-  // below the mesh, 40 below the heightfield; on the box floor, through convexGeneric's cylinder feature, 43 below, down
-  // to 4.2 cm). With every cap point within the margin a contact of its own, none.
+  // below the mesh, 40 below the heightfield; on the box floor, through convexGeneric's cylinder feature, 44 below).
+  // With every cap point within the margin a contact of its own, none.
   for (const [name, make, groundY] of grounds) {
     it(`thin coins dropped from 20 m onto a ${name} in the default Passive mode never end below it (50 trials)`, () => {
       const r = rng(29);
