@@ -4,6 +4,7 @@ import { collideConvexGeneric } from "../../src/collision/convexGeneric";
 import { Pose } from "../../src/math/pose";
 import { Box } from "../../src/shapes/box";
 import { Capsule } from "../../src/shapes/capsule";
+import { ConvexHull } from "../../src/shapes/convexHull";
 import { Cylinder } from "../../src/shapes/cylinder";
 import type { ConvexShape } from "../../src/shapes/shape";
 import { Sphere } from "../../src/shapes/sphere";
@@ -415,5 +416,48 @@ describe("collideConvexGeneric: other pairs with a cylinder", () => {
       expectOnSurfaces(m, cyl, pc, b, pb, 1e-4);
       if (b === floor && Math.abs(tilt) < 0.01) expect(m.count).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  // A coin (r 1.2 cm, 2.5 mm thick) tilted over a box floor, its lowest rim point 1 mm up, with a landing coin's margin:
+  // the rim point alone was the one contact (an impulse there spun the far rim into the box within the step). The cap
+  // polygon is clipped against the box face as the incident feature (cylinderFeatureKind).
+  const slabCorners: number[] = [];
+  for (const x of [-1, 1]) for (const y of [-0.5, 0.5]) for (const z of [-1, 1]) slabCorners.push(x, y, z);
+  const slabHull = new ConvexHull(slabCorners);
+  for (const deg of [5, 20, 45, 60]) {
+    it(`coin tilted ${deg} deg over a box face and a hull face: contacts across its cap, the nearest at the rim point's gap`, () => {
+      const r = 0.012,
+        h = 0.00125,
+        t = (deg * Math.PI) / 180;
+      const coin = new Cylinder(r, h);
+      const pc = pose(0, 0.001 + r * Math.sin(t) + h * Math.cos(t), 0, 1, 0, 0, t);
+      for (const floor of [new Box(1, 0.5, 1), slabHull]) {
+        const m = collide(floor, pose(0, -0.5, 0), coin, pc, 0.03);
+        expectNormal(m, 0, 1, 0);
+        const p = pts(m);
+        // The highest cap point is 2 r sin(tilt) above the lowest (within the 3 cm margin at every tilt here).
+        expect(m.count).toBe(4);
+        // Nearest: the rim point's 1 mm gap (an octagon vertex lies on it). The far half of the cap, more than r sin(tilt)
+        // above it, has contacts too (the reduction keeps four of the eight: the spread, not every vertex).
+        expect(Math.max(...p.map((q) => q.depth))).toBeCloseTo(-0.001, 9);
+        expect(Math.min(...p.map((q) => q.depth))).toBeLessThan(-0.001 - r * Math.sin(t));
+        for (const q of p) expect(q.depth).toBeGreaterThanOrEqual(-0.001 - 2 * r * Math.sin(t) - 1e-9);
+        // Across the face: farther apart than the cap's radius (projected, r cos(tilt) at least).
+        expect(maxSpread(p)).toBeGreaterThan(r * Math.cos(t));
+      }
+    });
+  }
+
+  it("coin tilted 20 deg over a sphere: the rim point alone (a tilted cap is never the reference)", () => {
+    const r = 0.012,
+      h = 0.00125,
+      t = (20 * Math.PI) / 180;
+    const coin = new Cylinder(r, h);
+    const pc = pose(0, 0.001 + r * Math.sin(t) + h * Math.cos(t), 0, 1, 0, 0, t);
+    // A big sphere whose top is under the rim point (0, 0, r cos t) at y = 0.
+    const z = r * Math.cos(t);
+    const m = collide(new Sphere(1), pose(0, -1, z), coin, pc, 0.03);
+    expect(m.count).toBe(1);
+    expect(m.depth[0]).toBeCloseTo(-0.001, 6);
   });
 });
