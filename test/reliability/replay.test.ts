@@ -11,6 +11,7 @@ import {
   Sphere,
   World,
 } from "../../src/index";
+import "../../src/snapshot"; // installs World.snapshot / restore
 
 /** A mixed scene: a pile of every convex kind, a hull, a jointed chain, a kinematic paddle and Continuous bullets. */
 function build(): { world: World; paddle: number } {
