@@ -584,14 +584,7 @@ function fallbackPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose)
  * Feature id layout: bits 24..31 A's feature code, 16..23 B's, bit 14 set when B is the reference, low
  * 14 bits the clip-point code (incident vertex index, or incident edge x reference side plane).
  */
-export function collideConvexGeneric(
-  a: ConvexShape,
-  pa: Pose,
-  b: ConvexShape,
-  pb: Pose,
-  speculativeMargin: number | undefined,
-  out: ContactManifold,
-): void {
+export function collideConvexGeneric(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): then it is in the manifold.
   if (speculativeMargin !== undefined) out.margin = speculativeMargin;
   collideConvexGenericInto(a, pa, b, pb, out);

@@ -16,7 +16,7 @@
  */
 import type { IntList } from "../collections/intList";
 import type { ChildGate } from "./childGate";
-import { orientedBoxAabb } from "../math/aabb";
+import { clipSlab, orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -751,6 +751,9 @@ function area(x: number, y: number, z: number): number {
   return x * y + y * z + z * x;
 }
 
+/** [tEnter, tExit] of raySlab. */
+const SLAB_T = new Float64Array(2);
+
 /** Slab test of a ray against box nb[o..o+5] within [0, maxT] (inclusive; NaN-safe for zero components). */
 export function raySlab(
   ox: number,
@@ -766,47 +769,12 @@ export function raySlab(
   o: number,
   maxT: number,
 ): boolean {
-  let t0 = 0,
-    t1 = maxT;
-  if (dx === 0) {
-    if (ox < nb[o] || ox > nb[o + 3]) return false;
-  } else {
-    let a = (nb[o] - ox) * ix,
-      b = (nb[o + 3] - ox) * ix;
-    if (a > b) {
-      const s = a;
-      a = b;
-      b = s;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (dy === 0) {
-    if (oy < nb[o + 1] || oy > nb[o + 4]) return false;
-  } else {
-    let a = (nb[o + 1] - oy) * iy,
-      b = (nb[o + 4] - oy) * iy;
-    if (a > b) {
-      const s = a;
-      a = b;
-      b = s;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (dz === 0) {
-    if (oz < nb[o + 2] || oz > nb[o + 5]) return false;
-  } else {
-    let a = (nb[o + 2] - oz) * iz,
-      b = (nb[o + 5] - oz) * iz;
-    if (a > b) {
-      const s = a;
-      a = b;
-      b = s;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
+  const T = SLAB_T;
+  T[0] = 0;
+  T[1] = maxT;
+  if (clipSlab(ox, dx, ix, nb[o], nb[o + 3], T) < 0 || clipSlab(oy, dy, iy, nb[o + 1], nb[o + 4], T) < 0 || clipSlab(oz, dz, iz, nb[o + 2], nb[o + 5], T) < 0) return false;
+  const t0 = T[0],
+    t1 = T[1];
   // Small relative slack so hits exactly on a box face are not lost to rounding.
   return t0 <= t1 + 1e-12 * (1 + Math.abs(t1));
 }
