@@ -1070,16 +1070,7 @@ const sweepTri = new TrianglePiece();
 const sweepList = new IntList(64);
 
 /** Feeds the triangles under a shape-local box to a sweep as convex pieces (one reused triangle shape). */
-function enumerateTriangles(
-  shape: Shape,
-  minX: number,
-  minY: number,
-  minZ: number,
-  maxX: number,
-  maxY: number,
-  maxZ: number,
-  sink: SweepPieceSink,
-): void {
+function enumerateTriangles(shape: Shape, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, sink: SweepPieceSink): void {
   const mesh = shape as Shape & TriangleSource;
   sweepList.clear();
   mesh.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, sweepList);

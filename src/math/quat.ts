@@ -84,38 +84,17 @@ export function mulQuat(a: QuatLike, b: QuatLike, out: QuatLike): QuatLike {
 }
 
 /** Rotates (vx, vy, vz) by q, writing into out. out may alias nothing in q. */
-export function rotateVec(
-  q: QuatLike,
-  vx: number,
-  vy: number,
-  vz: number,
-  out: { x: number; y: number; z: number },
-): void {
-  // v' = v + 2w(u x v) + 2 u x (u x v), with u the vector part.
-  const qx = q.x,
-    qy = q.y,
-    qz = q.z,
-    qw = q.w;
-  const tx = 2 * (qy * vz - qz * vy);
-  const ty = 2 * (qz * vx - qx * vz);
-  const tz = 2 * (qx * vy - qy * vx);
-  out.x = vx + qw * tx + (qy * tz - qz * ty);
-  out.y = vy + qw * ty + (qz * tx - qx * tz);
-  out.z = vz + qw * tz + (qx * ty - qy * tx);
+export function rotateVec(q: QuatLike, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
+  rotateByParts(q.x, q.y, q.z, q.w, vx, vy, vz, out);
 }
 
 /** Rotates (vx, vy, vz) by the inverse (conjugate) of unit q. */
-export function rotateVecInv(
-  q: QuatLike,
-  vx: number,
-  vy: number,
-  vz: number,
-  out: { x: number; y: number; z: number },
-): void {
-  const qx = -q.x,
-    qy = -q.y,
-    qz = -q.z,
-    qw = q.w;
+export function rotateVecInv(q: QuatLike, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
+  rotateByParts(-q.x, -q.y, -q.z, q.w, vx, vy, vz, out);
+}
+
+/** v' = v + 2w(u x v) + 2 u x (u x v), with u = (qx, qy, qz) the vector part. */
+function rotateByParts(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
@@ -124,6 +103,33 @@ export function rotateVecInv(
   out.z = vz + qw * tz + (qx * ty - qy * tx);
 }
 
+/**
+ * The row-major rotation matrix of the unit quaternion (qx, qy, qz, qw) into out[o..o+8]. Small enough to be
+ * inlined into its callers (Pose.rotationMatrix, rotateSymmetric), so its doubles are not boxed.
+ */
+export function quatMatrix(qx: number, qy: number, qz: number, qw: number, out: Float64Array, o: number): void {
+  const x2 = qx + qx,
+    y2 = qy + qy,
+    z2 = qz + qz;
+  const xx = qx * x2,
+    xy = qx * y2,
+    xz = qx * z2,
+    yy = qy * y2,
+    yz = qy * z2,
+    zz = qz * z2;
+  const wx = qw * x2,
+    wy = qw * y2,
+    wz = qw * z2;
+  out[o] = 1 - (yy + zz);
+  out[o + 1] = xy - wz;
+  out[o + 2] = xz + wy;
+  out[o + 3] = xy + wz;
+  out[o + 4] = 1 - (xx + zz);
+  out[o + 5] = yz - wx;
+  out[o + 6] = xz - wy;
+  out[o + 7] = yz + wx;
+  out[o + 8] = 1 - (xx + yy);
+}
 
 /**
  * Quaternion of a row-major rotation matrix (Shepperd's method: pick the largest diagonal term

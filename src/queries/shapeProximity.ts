@@ -56,15 +56,13 @@ export class ShapePairHit {
   }
 }
 
-/** Result of a world shape proximity query (one per body). */
-export class ShapeProximityResult {
+/** What a world shape query (proximity, cast) says of one body: which, where and which pieces. */
+export class BodyPairResult {
   /** Body handle. */
   body = -1;
-  /** Signed gap between the query shape and the body (negative when penetrating). */
-  distance = 0;
-  /** Closest point on the body's surface (world). */
+  /** Closest (proximity) or contact (cast) point on the body's surface (world). */
   point = { x: 0, y: 0, z: 0 };
-  /** Closest point on the query shape (world). */
+  /** The same on the query shape (world; for a cast, at the hit position). */
   pointOnShape = { x: 0, y: 0, z: 0 };
   /** Unit normal from the body toward the query shape (world). */
   normal = { x: 0, y: 1, z: 0 };
@@ -72,6 +70,12 @@ export class ShapeProximityResult {
   childIndex = -1;
   /** Compound child index of the query shape; -1 for a convex query shape. */
   queryChildIndex = -1;
+}
+
+/** Result of a world shape proximity query (one per body). */
+export class ShapeProximityResult extends BodyPairResult {
+  /** Signed gap between the query shape and the body (negative when penetrating). */
+  distance = 0;
 }
 
 const gjk = new GjkResult();
