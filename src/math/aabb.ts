@@ -29,14 +29,14 @@ export function orientedBoxAabb(pose: Pose, box: ArrayLike<number>, bo: number, 
   out[o + 5] = wcz + ez;
 }
 
-/** The AABB of extents (ex, ey, ez) about the pose's position into out[o..o+5] (min xyz, max xyz). */
-export function aabbAround(pose: Pose, ex: number, ey: number, ez: number, out: Float64Array, o: number): void {
-  out[o] = pose.px - ex;
-  out[o + 1] = pose.py - ey;
-  out[o + 2] = pose.pz - ez;
-  out[o + 3] = pose.px + ex;
-  out[o + 4] = pose.py + ey;
-  out[o + 5] = pose.pz + ez;
+/** The AABB of half extents e[0..2] about the pose's position into out[o..o+5] (min xyz, max xyz). */
+export function aabbAround(pose: Pose, e: Float64Array, out: Float64Array, o: number): void {
+  out[o] = pose.px - e[0];
+  out[o + 1] = pose.py - e[1];
+  out[o + 2] = pose.pz - e[2];
+  out[o + 3] = pose.px + e[0];
+  out[o + 4] = pose.py + e[1];
+  out[o + 5] = pose.pz + e[2];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { quatMatrix, type QuatLike } from "./quat";
+import type { QuatLike } from "./quat";
 import type { Vec3Like } from "./vec3";
 
 /**
@@ -66,7 +66,31 @@ export class Pose {
    * fields, so per-step callers pass no doubles.
    */
   rotationMatrix(out: Float64Array, o: number): void {
-    quatMatrix(this.qx, this.qy, this.qz, this.qw, out, o);
+    const qx = this.qx,
+      qy = this.qy,
+      qz = this.qz,
+      qw = this.qw;
+    const x2 = qx + qx,
+      y2 = qy + qy,
+      z2 = qz + qz;
+    const xx = qx * x2,
+      xy = qx * y2,
+      xz = qx * z2,
+      yy = qy * y2,
+      yz = qy * z2,
+      zz = qz * z2;
+    const wx = qw * x2,
+      wy = qw * y2,
+      wz = qw * z2;
+    out[o] = 1 - (yy + zz);
+    out[o + 1] = xy - wz;
+    out[o + 2] = xz + wy;
+    out[o + 3] = xy + wz;
+    out[o + 4] = 1 - (xx + zz);
+    out[o + 5] = yz - wx;
+    out[o + 6] = xz - wy;
+    out[o + 7] = yz + wx;
+    out[o + 8] = 1 - (xx + yy);
   }
 
   /**

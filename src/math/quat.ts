@@ -104,34 +104,6 @@ function rotateByParts(qx: number, qy: number, qz: number, qw: number, vx: numbe
 }
 
 /**
- * The row-major rotation matrix of the unit quaternion (qx, qy, qz, qw) into out[o..o+8]. Small enough to be
- * inlined into its callers (Pose.rotationMatrix, rotateSymmetric), so its doubles are not boxed.
- */
-export function quatMatrix(qx: number, qy: number, qz: number, qw: number, out: Float64Array, o: number): void {
-  const x2 = qx + qx,
-    y2 = qy + qy,
-    z2 = qz + qz;
-  const xx = qx * x2,
-    xy = qx * y2,
-    xz = qx * z2,
-    yy = qy * y2,
-    yz = qy * z2,
-    zz = qz * z2;
-  const wx = qw * x2,
-    wy = qw * y2,
-    wz = qw * z2;
-  out[o] = 1 - (yy + zz);
-  out[o + 1] = xy - wz;
-  out[o + 2] = xz + wy;
-  out[o + 3] = xy + wz;
-  out[o + 4] = 1 - (xx + zz);
-  out[o + 5] = yz - wx;
-  out[o + 6] = xz - wy;
-  out[o + 7] = yz + wx;
-  out[o + 8] = 1 - (xx + yy);
-}
-
-/**
  * Quaternion of a row-major rotation matrix (Shepperd's method: pick the largest diagonal term
  * for numerical stability). Writes into out.
  */

@@ -4,7 +4,7 @@ import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requireNonNegative, requirePositive } from "./validate";
 
-/** The axis of computeAabb. */
+/** computeAabb's axis, then half extents. */
 const AXIS = new Float64Array(3);
 
 /**
@@ -37,7 +37,11 @@ export class Capsule extends ConvexShape {
     pose.axisY(AXIS, 0);
     const h = this.halfLength,
       r = this.radius;
-    aabbAround(pose, Math.abs(AXIS[0]) * h + r, Math.abs(AXIS[1]) * h + r, Math.abs(AXIS[2]) * h + r, out, o);
+    const e = AXIS;
+    e[0] = Math.abs(e[0]) * h + r;
+    e[1] = Math.abs(e[1]) * h + r;
+    e[2] = Math.abs(e[2]) * h + r;
+    aabbAround(pose, e, out, o);
   }
 
   volume(): number {

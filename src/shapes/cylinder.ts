@@ -4,7 +4,7 @@ import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requirePositive } from "./validate";
 
-/** The axis of computeAabb. */
+/** computeAabb's axis, then half extents. */
 const AXIS = new Float64Array(3);
 
 /** A cylinder centred on its local origin with its axis along local Y and flat caps at +-halfHeight. */
@@ -33,10 +33,11 @@ export class Cylinder extends ConvexShape {
     const h = this.halfHeight,
       r = this.radius;
     // A disc of radius r with unit normal a spans r*sqrt(1 - a_i^2) along axis i.
-    const ex = Math.abs(ax) * h + r * Math.sqrt(Math.max(0, 1 - ax * ax));
-    const ey = Math.abs(ay) * h + r * Math.sqrt(Math.max(0, 1 - ay * ay));
-    const ez = Math.abs(az) * h + r * Math.sqrt(Math.max(0, 1 - az * az));
-    aabbAround(pose, ex, ey, ez, out, o);
+    const e = AXIS;
+    e[0] = Math.abs(ax) * h + r * Math.sqrt(Math.max(0, 1 - ax * ax));
+    e[1] = Math.abs(ay) * h + r * Math.sqrt(Math.max(0, 1 - ay * ay));
+    e[2] = Math.abs(az) * h + r * Math.sqrt(Math.max(0, 1 - az * az));
+    aabbAround(pose, e, out, o);
   }
 
   volume(): number {

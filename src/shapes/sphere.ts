@@ -1,4 +1,3 @@
-import { aabbAround } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -27,7 +26,12 @@ export class Sphere extends ConvexShape {
 
   computeAabb(pose: Pose, out: Float64Array, o: number): void {
     const r = this.radius;
-    aabbAround(pose, r, r, r, out, o);
+    out[o] = pose.px - r;
+    out[o + 1] = pose.py - r;
+    out[o + 2] = pose.pz - r;
+    out[o + 3] = pose.px + r;
+    out[o + 4] = pose.py + r;
+    out[o + 5] = pose.pz + r;
   }
 
   volume(): number {
