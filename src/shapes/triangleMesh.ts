@@ -30,6 +30,10 @@ import {
   type TriangleSource,
 } from "./triangleSource";
 import { exactCos } from "../math/exactMath";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** Options for {@link TriangleMesh}. */
 export interface TriangleMeshOptions {
@@ -142,17 +146,10 @@ export class TriangleMesh extends Shape implements TriangleSource {
         b = remap[indices[3 * t + 1]],
         c = remap[indices[3 * t + 2]];
       if (a === b || b === c || a === c) continue;
-      const e1x = V[3 * b] - V[3 * a],
-        e1y = V[3 * b + 1] - V[3 * a + 1],
-        e1z = V[3 * b + 2] - V[3 * a + 2];
-      const e2x = V[3 * c] - V[3 * a],
-        e2y = V[3 * c + 1] - V[3 * a + 1],
-        e2z = V[3 * c + 2] - V[3 * a + 2];
-      const cx = e1y * e2z - e1z * e2y,
-        cy = e1z * e2x - e1x * e2z,
-        cz = e1x * e2y - e1y * e2x;
+      triangleCross(V, 3 * a, 3 * b, 3 * c, CROSS, 0);
+      const cx = CROSS[0], cy = CROSS[1], cz = CROSS[2];
       const cl = Math.sqrt(cx * cx + cy * cy + cz * cz);
-      const scale = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
+      const scale = CROSS[3];
       if (!(cl > 1e-12 * scale)) continue;
       kept.push(t);
     }
@@ -368,15 +365,8 @@ export class TriangleMesh extends Shape implements TriangleSource {
       const a = tv[3 * i],
         b = tv[3 * i + 1],
         c = tv[3 * i + 2];
-      const e1x = V[3 * b] - V[3 * a],
-        e1y = V[3 * b + 1] - V[3 * a + 1],
-        e1z = V[3 * b + 2] - V[3 * a + 2];
-      const e2x = V[3 * c] - V[3 * a],
-        e2y = V[3 * c + 1] - V[3 * a + 1],
-        e2z = V[3 * c + 2] - V[3 * a + 2];
-      const cx = e1y * e2z - e1z * e2y,
-        cy = e1z * e2x - e1x * e2z,
-        cz = e1x * e2y - e1y * e2x;
+      triangleCross(V, 3 * a, 3 * b, 3 * c, CROSS, 0);
+      const cx = CROSS[0], cy = CROSS[1], cz = CROSS[2];
       const l = Math.sqrt(cx * cx + cy * cy + cz * cz);
       normals[3 * i] = cx / l;
       normals[3 * i + 1] = cy / l;
