@@ -2,7 +2,10 @@
 //
 //   1. The library: plugin/index.ts -> dist/continuum.mjs (ESM) and dist/continuum.umd.js (UMD, global
 //      CONTINUUM), readable, and the same two minified with terser: dist/continuum.min.mjs and
-//      dist/continuum.umd.min.js, each with a source map. Every @babylonjs/* import is external; in the UMD
+//      dist/continuum.umd.min.js, each with a source map. The optional entries (ENTRIES: debug, snapshot,
+//      vehicle) are ES modules of their own beside it (dist/debug.mjs, dist/debug.min.mjs, ...) that import
+//      the core from ./continuum(.min).mjs; for script tags dist/continuum-full.umd(.min).js is the core with
+//      every optional entry in it, under the same global CONTINUUM. Every @babylonjs/* import is external; in the UMD
 //      builds every @babylonjs/core and @babylonjs/core/... import maps to the global BABYLON. Declarations
 //      are emitted separately by `tsc -p tsconfig.build.json` (see package.json "build").
 //      plugin/gltf/index.ts -> dist/gltf.mjs (ESM): the `continuum-physics/gltf` entry, Babylon external.
@@ -12,7 +15,8 @@
 //   2. The demo: demo/src/main.ts -> demo/dist/demo.js (ESM, Babylon bundled in and tree-shaken).
 //   3. The same demo for demo/umd.html: demo/src/main.ts -> demo/dist/demo.umd.js (a classic script): every
 //      @babylonjs/core import is the global BABYLON (Debug/* is BABYLON.Debug) and the library
-//      (plugin/index.ts) is the global CONTINUUM of dist/continuum.umd.js, as in a script-tag page.
+//      (plugin/index.ts and the optional entries) is the global CONTINUUM of dist/continuum-full.umd.js, as in
+//      a script-tag page.
 //
 // `rollup -c` builds both. `rollup -c --configLib` / `--configDemo` builds only one of them.
 import fs from "node:fs";
@@ -86,11 +90,42 @@ const minify = () => terser({ compress: { passes: 2, pure_getters: true }, forma
  */
 const mapSourcePath = (relative) => path.relative(r("dist"), r(relative.replace(/^(\.\.\/)+/, "")));
 
-/** The library as an ES module; `min` adds terser. */
-function esmOutput(file, min = false) {
+/**
+ * The optional entries (package.json "exports"): name -> source. Each is its own ES module, so that a plain
+ * plugin's bundle (continuum.mjs) does not carry them (issue 28).
+ */
+const ENTRIES = {
+  debug: r("plugin", "debug.ts"),
+  snapshot: r("plugin", "snapshot.ts"),
+  vehicle: r("plugin", "wheelConstraint.ts"),
+};
+
+/**
+ * The ES modules: continuum(.min).mjs and one file per optional entry. Every module the core reaches stays in
+ * the core's file (the entries import it from there, so one page never loads two copies of the engine); what
+ * only an entry reaches is that entry's.
+ */
+function esmOutput(min = false) {
+  const ext = min ? ".min.mjs" : ".mjs";
+  let core = null;
   return {
-    file: r("dist", file),
+    dir: r("dist"),
     format: "es",
+    entryFileNames: `[name]${ext}`,
+    chunkFileNames: `[name]-[hash]${ext}`,
+    manualChunks(id, { getModuleInfo }) {
+      if (core === null) {
+        core = new Set();
+        const todo = [r("plugin", "index.ts")];
+        while (todo.length > 0) {
+          const m = todo.pop();
+          if (core.has(m)) continue;
+          core.add(m);
+          todo.push(...(getModuleInfo(m)?.importedIds ?? []));
+        }
+      }
+      return core.has(id) ? "continuum" : undefined;
+    },
     sourcemap: true,
     sourcemapPathTransform: mapSourcePath,
     banner,
@@ -147,57 +182,102 @@ function parallelExternals() {
   };
 }
 
+const typescriptLib = () =>
+  typescript({
+    tsconfig: r("tsconfig.build.json"),
+    // TypeScript only transpiles here (noCheck): declarations and the type check of src/ and plugin/
+    // come from `tsc -p tsconfig.build.json`, which runs right after rollup in `npm run build` and fails
+    // on type errors; `npm run typecheck` checks everything (tests and demo too).
+    compilerOptions: {
+      declaration: false,
+      declarationMap: false,
+      emitDeclarationOnly: false,
+      noEmit: false,
+      sourceMap: true,
+      inlineSources: true,
+      noCheck: true,
+      outDir: r("dist"),
+    },
+    include: ["src/**/*.ts", "plugin/**/*.ts"],
+  });
+
 const libConfig = {
+  input: { continuum: r("plugin", "index.ts"), ...ENTRIES },
+  // The core's file may export more than plugin/index.ts does (what the entries import from it, under short names).
+  preserveEntrySignatures: "allow-extension",
+  external: isBabylon,
+  plugins: [parallelExternals(), typescriptLib()],
+  onwarn,
+  output: [esmOutput(), esmOutput(true)],
+};
+
+const umdConfig = {
   input: r("plugin", "index.ts"),
+  external: isBabylon,
+  plugins: [parallelExternals(), typescriptLib()],
+  onwarn,
+  output: [umdOutput("continuum.umd.js"), umdOutput("continuum.umd.min.js", true)],
+};
+
+/** For script tags: the core and every optional entry in one UMD (a UMD cannot import another file). */
+const FULL = "\0continuum-full";
+const fullUmdConfig = {
+  input: FULL,
   external: isBabylon,
   plugins: [
     parallelExternals(),
-    typescript({
-      tsconfig: r("tsconfig.build.json"),
-      // TypeScript only transpiles here (noCheck): declarations and the type check of src/ and plugin/
-      // come from `tsc -p tsconfig.build.json`, which runs right after rollup in `npm run build` and fails
-      // on type errors; `npm run typecheck` checks everything (tests and demo too).
-      compilerOptions: {
-        declaration: false,
-        declarationMap: false,
-        emitDeclarationOnly: false,
-        noEmit: false,
-        sourceMap: true,
-        inlineSources: true,
-        noCheck: true,
-        outDir: r("dist"),
-      },
-      include: ["src/**/*.ts", "plugin/**/*.ts"],
-    }),
+    {
+      name: "continuum-full",
+      resolveId: (id) => (id === FULL ? FULL : null),
+      load: (id) =>
+        id === FULL ? [r("plugin", "index.ts"), ...Object.values(ENTRIES)].map((f) => `export * from ${JSON.stringify(f)};`).join("\n") : null,
+    },
+    typescriptLib(),
   ],
   onwarn,
-  output: [esmOutput("continuum.mjs"), umdOutput("continuum.umd.js"), esmOutput("continuum.min.mjs", true), umdOutput("continuum.umd.min.js", true)],
+  output: [umdOutput("continuum-full.umd.js"), umdOutput("continuum-full.umd.min.js", true)],
 };
 
 /** `continuum-physics/gltf`: the glTF physics loader extension (plugin/gltf), ESM only, Babylon external. */
 const gltfConfig = {
-  ...libConfig,
+  external: isBabylon,
+  plugins: [parallelExternals(), typescriptLib()],
+  onwarn,
   input: r("plugin", "gltf", "index.ts"),
   output: { file: r("dist", "gltf.mjs"), format: "es", sourcemap: true, banner, paths: babylonEsmPath },
 };
 
+/** One self-contained ES module file beside the library (the pool, the worker, its URL); `min` adds terser. */
+function esmFile(file, min = false) {
+  return {
+    file: r("dist", file),
+    format: "es",
+    sourcemap: true,
+    sourcemapPathTransform: mapSourcePath,
+    banner,
+    paths: (id) => parallelPath(id, min) ?? babylonEsmPath(id),
+    plugins: min ? [minify()] : [],
+  };
+}
+const parallelBase = { external: isBabylon, plugins: [parallelExternals(), typescriptLib()], onwarn };
+
 /** The worker threads' entry (src/parallel/worker.ts -> dist/continuum.worker.mjs, ESM, beside the library). */
 const workerConfig = {
-  ...libConfig,
+  ...parallelBase,
   input: r("src", "parallel", "worker.ts"),
   output: { file: r("dist", "continuum.worker.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
 };
 
 /** The worker pool, loaded by the library for `threads` > 1 (see parallelExternals). */
 const poolConfig = {
-  ...libConfig,
+  ...parallelBase,
   input: r("src", "parallel", "workerPool.ts"),
-  output: [esmOutput("continuum.pool.mjs"), esmOutput("continuum.pool.min.mjs", true)],
+  output: [esmFile("continuum.pool.mjs"), esmFile("continuum.pool.min.mjs", true)],
 };
 
 /** The default worker script's URL, a module of its own (see parallelExternals). */
 const workerUrlConfig = {
-  ...libConfig,
+  ...parallelBase,
   input: r("src", "parallel", "workerUrl.ts"),
   output: { file: r("dist", "continuum.worker-url.mjs"), format: "es", sourcemap: true, sourcemapPathTransform: mapSourcePath, banner },
 };
@@ -224,16 +304,19 @@ const demoConfig = {
   },
 };
 
-/** For demo.umd.js: plugin/index.ts (however the demo imports it) is the external "continuum-physics". */
+/**
+ * For demo.umd.js: plugin/index.ts and the optional entries (however the demo imports them) are the external
+ * "continuum-physics", the global CONTINUUM of dist/continuum-full.umd.js.
+ */
 function continuumExternal() {
-  const entry = r("plugin", "index");
+  const entries = new Set([r("plugin", "index"), ...Object.values(ENTRIES).map((f) => f.replace(/\.ts$/, ""))]);
   return {
     name: "continuum-external",
     resolveId(source, importer) {
       if (source === "continuum-physics") return { id: "continuum-physics", external: true };
       if (!importer || !source.startsWith(".")) return null;
       const p = path.resolve(path.dirname(importer), source).replace(/\.ts$/, "");
-      return p === entry ? { id: "continuum-physics", external: true } : null;
+      return entries.has(p) ? { id: "continuum-physics", external: true } : null;
     },
   };
 }
@@ -268,7 +351,7 @@ const demoUmdConfig = {
 };
 
 export default (args) => {
-  if (args.configLib) return [libConfig, gltfConfig, poolConfig, workerConfig, workerUrlConfig];
+  if (args.configLib) return [libConfig, umdConfig, fullUmdConfig, gltfConfig, poolConfig, workerConfig, workerUrlConfig];
   if (args.configDemo) return [demoConfig, demoUmdConfig];
-  return [libConfig, gltfConfig, poolConfig, workerConfig, workerUrlConfig, demoConfig, demoUmdConfig];
+  return [libConfig, umdConfig, fullUmdConfig, gltfConfig, poolConfig, workerConfig, workerUrlConfig, demoConfig, demoUmdConfig];
 };

@@ -21,6 +21,8 @@ if (!SCENES[sceneName]) throw new Error(`unknown scene ${sceneName}`);
 if (typeof globalThis.gc !== "function") throw new Error("run with node --expose-gc");
 
 const C = await loadContinuum();
+// Snapshots are their own entry (continuum-physics/snapshot): importing it installs plugin.snapshot() / restore().
+const { PhysicsSnapshot } = await import("../dist/snapshot.mjs");
 const BABYLON = await import("@babylonjs/core");
 const plugin = new C.ContinuumPlugin();
 const spec = SCENES[sceneName].build();
@@ -47,7 +49,7 @@ for (let r = 0; r < repeats; r++) {
   timed("reuse", () => plugin.snapshot(kept));
   timed("restore", () => plugin.restore(snap));
   const bytes = snap.toBytes();
-  timed("fromBytes", () => plugin.restore(C.PhysicsSnapshot.fromBytes(bytes)));
+  timed("fromBytes", () => plugin.restore(PhysicsSnapshot.fromBytes(bytes)));
 }
 if (plugin.stateHash() !== hash) throw new Error("restore changed the state hash");
 

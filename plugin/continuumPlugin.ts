@@ -38,7 +38,7 @@ import type { PhysicsMaterial } from "@babylonjs/core/Physics/v2/physicsMaterial
 import { PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Nullable } from "@babylonjs/core/types.js";
-import { type ContinuousDetection, type MotionType, Pose, type RayFilter, RayResult, World, WorldDebugView } from "../src/index";
+import { type ContinuousDetection, type MotionType, Pose, type RayFilter, RayResult, World } from "../src/index";
 import { ACTIVATION_ALWAYS_ACTIVE, ACTIVATION_ALWAYS_INACTIVE, ACTIVATION_SIMULATION, BodyRecord, type EventMaskCount } from "./bodyRecord";
 import { ConstraintBridge } from "./constraints";
 import { notifyCollisions, notifyTriggers, type EventTargets } from "./events";
@@ -48,7 +48,8 @@ import { applyLeafSurfaces } from "./leafSurfaces";
 import { toPhysicsMaterial, toSurfaceMaterial } from "./materials";
 import { createShapeData, HitLeaf, SHAPE_CONTAINER, ShapeChange, ShapeData, shapeDataOf } from "./shapeMapping";
 import { HknpFacade } from "./hknpFacade";
-import { PhysicsSnapshot, SnapshotBridge, type PhysicsSnapshotSource } from "./snapshot";
+import type { PhysicsSnapshot, PhysicsSnapshotSource } from "./snapshot";
+import { snapshotBridge, type SnapshotBridgeLike } from "./snapshotHost";
 import { PluginQueries } from "./queries";
 import { bool, enumValue, finiteNumber, mask, nonNegativeNumber, positiveNumber, quaternion, vector3 } from "./validation";
 
@@ -132,18 +133,6 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
     return enumValue("_constraintAxisToNative", "axis", axis, [0, 1, 2, 3, 4, 5, 6] as const, "PhysicsConstraintAxis");
   }
   private readonly _queries = new PluginQueries(this, this._records);
-  private _debugView: WorldDebugView | null = null;
-  /**
-   * Extra (not in Havok): a read-only view of what the last step predicted, for drawing and tests: its
-   * contacts (touching and speculative, with separation), every body's velocity-expanded bounds, and for
-   * Continuous bodies the sweep's start and end poses and the time-of-impact pose (see `WorldDebugView`).
-   * Created on first use; set `debugView.enabled = true` to have steps record sweeps and times of impact
-   * (off, the step pays nothing for it). Poses are in world space, handles are engine handles
-   * (`body._pluginData.hpBodyId[0]`).
-   */
-  get debugView(): WorldDebugView {
-    return (this._debugView ??= new WorldDebugView(this.world));
-  }
   /** Records under ALWAYS_INACTIVE activation control (put back to sleep before each step). */
   private readonly _inactive: BodyRecord[] = [];
   /** Bodies created since the last step (see _refineFreshPositions). */
@@ -152,25 +141,28 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
   private readonly _listening: EventMaskCount = { records: 0 };
   private readonly _onShapeChange = (rec: BodyRecord, data: ShapeData, what: ShapeChange) => this._shapeChanged(rec, data, what);
   private readonly _events: EventTargets;
-  /** Snapshot / restore (snapshot.ts). */
-  private readonly _snapshots = new SnapshotBridge({
-    getWorld: () => this.world,
-    records: this._records,
-    inactive: this._inactive,
-    readTiming: (out: Float64Array) => {
-      out[0] = this._stepDt;
-      out[1] = this._fixedTimeStep;
-      out[2] = this._maxLinear;
-      out[3] = this._maxAngular;
-    },
-    writeTiming: (v: Float64Array) => {
-      this._stepDt = v[0];
-      this._fixedTimeStep = v[1];
-      this._maxLinear = v[2];
-      this._maxAngular = v[3];
-    },
-    sync: (body: PhysicsBody) => this.sync(body),
-  });
+  /** Snapshot / restore (snapshot.ts, installed by importing it); made on first use. */
+  private _snapshotBridge: SnapshotBridgeLike | null = null;
+  private _snapshots(fn: string): SnapshotBridgeLike {
+    return (this._snapshotBridge ??= snapshotBridge(fn, {
+      getWorld: () => this.world,
+      records: this._records,
+      inactive: this._inactive,
+      readTiming: (out: Float64Array) => {
+        out[0] = this._stepDt;
+        out[1] = this._fixedTimeStep;
+        out[2] = this._maxLinear;
+        out[3] = this._maxAngular;
+      },
+      writeTiming: (v: Float64Array) => {
+        this._stepDt = v[0];
+        this._fixedTimeStep = v[1];
+        this._maxLinear = v[2];
+        this._maxAngular = v[3];
+      },
+      sync: (body: PhysicsBody) => this.sync(body),
+    }));
+  }
 
   // scratch (per-step code allocates nothing)
   private readonly _v = new Vector3();
@@ -336,13 +328,14 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
 
   /**
    * The whole physical state of the scene (see snapshot.ts): keep it, clone it, or `toBytes()` it, and give
-   * it to {@link restore} to return to this moment. Not allowed during a step. Passing an old snapshot as
+   * it to {@link restore} to return to this moment. Needs `import "continuum-physics/snapshot"` once (it
+   * installs the snapshot code; a plain plugin does not carry it). Not allowed during a step. Passing an old snapshot as
    * `reuse` overwrites it (and returns it) when its memory is large enough: a ring of snapshots then
    * allocates nothing.
    */
   snapshot(reuse?: PhysicsSnapshot): PhysicsSnapshot {
     this._checkAlive("snapshot");
-    return this._snapshots.take(reuse);
+    return this._snapshots("snapshot").take(reuse) as PhysicsSnapshot;
   }
 
   /**
@@ -353,7 +346,7 @@ export class ContinuumPlugin implements IPhysicsEnginePluginV2 {
    */
   restore(snapshot: PhysicsSnapshotSource): void {
     this._checkAlive("restore");
-    this._snapshots.restore(snapshot);
+    this._snapshots("restore").restore(snapshot);
   }
 
   /** A 32-bit hash of every body's pose and velocities, bit for bit (World.stateHash): equal states, equal hashes. */

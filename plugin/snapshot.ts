@@ -1,6 +1,7 @@
 /**
- * Snapshots of a Babylon scene's physics: {@link PhysicsSnapshot} and the code behind `ContinuumPlugin`'s
- * `snapshot()` / `restore()`.
+ * Snapshots of a Babylon scene's physics, the `continuum-physics/snapshot` entry: {@link PhysicsSnapshot} and
+ * the code behind `ContinuumPlugin`'s `snapshot()` / `restore()`, which importing this module installs (with
+ * the engine's byte codec, src/snapshot.ts), so that a plugin that never snapshots does not carry them.
  *
  * A snapshot is bytes: a header, the plugin-side state that affects later steps (per body: its shape, event
  * mask, activation control, thin-instance scale, the user's and the effective mass properties; per shape:
@@ -21,9 +22,14 @@
  */
 import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { PhysicsMassProperties } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
-import { ByteReader, ByteWriter, sameSurfaceMaterial, type Shape, type ShapeTable, type World } from "../src/index";
+import { sameSurfaceMaterial, type Shape, type World } from "../src/index";
+import { ByteReader, ByteWriter, type ShapeTable } from "../src/snapshot";
+import { installSnapshots, type SnapshotHost } from "./snapshotHost";
 import { ACTIVATION_ALWAYS_INACTIVE, type BodyRecord } from "./bodyRecord";
 import type { ShapeData } from "./shapeMapping";
+
+// The engine's byte buffers and shape table (World.encodeState / decodeState, state kept in the caller's own format).
+export { ByteReader, ByteWriter, ShapeList, type ShapeTable } from "../src/snapshot";
 
 /** "CTSN" */
 const MAGIC = 0x4e535443;
@@ -108,21 +114,6 @@ function asSnapshot(fn: string, source: PhysicsSnapshotSource): PhysicsSnapshot 
   throw new TypeError(`${fn}: snapshot must be a PhysicsSnapshot, its structured clone or its bytes, got ${String(source)}`);
 }
 
-/** What the snapshot code needs from the plugin (its private state). */
-export interface SnapshotHost {
-  /** The engine world (the plugin replaces it on dispose). */
-  getWorld(): World;
-  /** Engine handle -> record. */
-  readonly records: ReadonlyMap<number, BodyRecord>;
-  /** Records under ALWAYS_INACTIVE activation control (rebuilt on restore). */
-  readonly inactive: BodyRecord[];
-  /** The plugin's step settings: step length of the last step, fixed step, speed limits (read / written in this order). */
-  readTiming(out: Float64Array): void;
-  writeTiming(values: Float64Array): void;
-  /** Writes a body's engine pose(s) to its transform node or thin-instance matrices (the plugin's `sync`). */
-  sync(body: BodyRecord["body"]): void;
-}
-
 /** Serial numbers of plugins' snapshot bridges, so that a snapshot is not restored into another scene. */
 let nextPluginSerial = 1;
 /** A serial number per engine shape object: a container rebuilt since the snapshot has a new one. */
@@ -147,7 +138,7 @@ const MASS = 1,
   ORIENTATION = 8;
 
 /** Takes and restores snapshots of one plugin. Its scratch is reused from one call to the next. */
-export class SnapshotBridge implements ShapeTable {
+class SnapshotBridge implements ShapeTable {
   private readonly writer = new ByteWriter();
   private readonly timing = new Float64Array(4);
   private readonly handles: number[] = [];
@@ -479,3 +470,5 @@ function describeBodyChange(r: ByteReader, bodiesAt: number, n: number, world: W
   if (removed.length) parts.push(`bodies disposed since the snapshot: ${list(removed)}`);
   return parts.length ? parts.join("; ") : "the bodies changed since the snapshot";
 }
+
+installSnapshots((host) => new SnapshotBridge(host));

@@ -1,5 +1,6 @@
 /**
- * `WheelConstraint`: a wheel joined to a chassis for ContinuumPlugin, in physical units (the engine's wheel
+ * The `continuum-physics/vehicle` entry (kept out of the plain plugin's bundle), with the engine's wheel joint
+ * (src/vehicle.ts). `WheelConstraint`: a wheel joined to a chassis for ContinuumPlugin, in physical units (the engine's wheel
  * joint, src/dynamics/joints/wheelJoint.ts). Havok's plugin has no vehicle part: its users build cars from an axle body
  * and two 6-DoF constraints per wheel and tune them by hand. This is one constraint per wheel:
  *
@@ -23,6 +24,8 @@ import { PhysicsConstraintAxis, PhysicsConstraintMotorType } from "@babylonjs/co
 import { Physics6DoFConstraint, type Physics6DoFLimit } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { JointAxis, MotorType, type World } from "../src/index";
+
+export * from "../src/vehicle";
 
 export interface WheelConstraintOptions {
   /** Wheel centre at rest in the chassis's local frame (m). */

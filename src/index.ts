@@ -1,7 +1,8 @@
 /**
  * Continuum: a rigid-body physics engine in TypeScript with speculative contacts, per-body
  * speculative margins, velocity-expanded bounds and continuous collision modes.
- * This entry point never imports Babylon.
+ * This entry point never imports Babylon. Optional parts have entries of their own: src/debug.ts (the debug
+ * view), src/snapshot.ts (snapshots' byte codec), src/vehicle.ts (the wheel joint).
  */
 export { Vec3, dot3, cross3, isFiniteVec3, type Vec3Like } from "./math/vec3";
 export { Quat, mulQuat, normalizeQuat, rotateVec, rotateVecInv, rotationFromY, type QuatLike } from "./math/quat";
@@ -39,19 +40,6 @@ export {
 export { type ChildSurfaceDescription } from "./world/childSurfaces";
 export { ContactEventType, TriggerEventType, ContactEventBuffer, TriggerEventBuffer } from "./world/events";
 export { World, WorldSnapshot, RayResult, StepStats, type WorldSettings, type RayFilter } from "./world/world";
-// The byte buffers and shape table of World.encodeState / decodeState (state kept in the caller's own format).
-export { ByteReader, ByteWriter, ShapeList, type ShapeTable } from "./world/stateCodec";
-export {
-  WorldDebugView,
-  DEBUG_CONTACT_STRIDE,
-  DebugContact,
-  DEBUG_BOUNDS_STRIDE,
-  DebugBounds,
-  DebugBoundsFlag,
-  DEBUG_SWEEP_STRIDE,
-  DebugSweep,
-  DebugSweepKind,
-} from "./world/debugView";
 export {
   JointAxis,
   AxisMode,
@@ -60,7 +48,6 @@ export {
   type JointDescription,
 } from "./dynamics/joints/joint6dof";
 export { JointSolver } from "./dynamics/joints/jointSolver";
-export { SteeringMode, WheelAxis, wheelJointDescription, type WheelJointSettings } from "./dynamics/joints/wheelJoint";
 export { WorldQueries } from "./queries/worldQueries";
 export { type QueryFilter } from "./queries/queryFilter";
 export { PointProximityResult, PointShapeHit, pointShapeDistance } from "./queries/pointProximity";

@@ -16,7 +16,8 @@ async function load(code: string, name: string): Promise<Record<string, unknown>
   const dir = join(root, "test-output", "readme");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.ts`);
-  writeFileSync(file, code.replaceAll('"continuum-physics"', JSON.stringify(join(root, "plugin", "index.ts"))));
+  const entries: Record<string, string> = { "": "index.ts", "/snapshot": "snapshot.ts", "/debug": "debug.ts", "/vehicle": "wheelConstraint.ts" };
+  writeFileSync(file, code.replace(/"continuum-physics(\/\w+)?"/g, (m, sub: string | undefined) => (entries[sub ?? ""] ? JSON.stringify(join(root, "plugin", entries[sub ?? ""])) : m)));
   return (await import(file)) as Record<string, unknown>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The "Contacts & CCD" overlay (button and key C): what Continuum predicted in the last step, drawn from
- * plugin.debugView (src/world/debugView.ts):
+ * a WorldDebugView of the plugin's world (continuum-physics/debug, src/world/debugView.ts):
  * - contacts as a small cross at the point and a line along the normal, orange when touching, cyan when
  *   speculative (still apart at the end of the step);
  * - every moving body's velocity-expanded bounds (green; violet for Continuous bodies);
@@ -16,6 +16,7 @@ import { LinesMesh } from "@babylonjs/core/Meshes/linesMesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import type { ContinuumPlugin } from "../../plugin/index";
 import {
   DEBUG_BOUNDS_STRIDE,
   DEBUG_CONTACT_STRIDE,
@@ -25,9 +26,8 @@ import {
   DebugContact,
   DebugSweep,
   DebugSweepKind,
-  type ContinuumPlugin,
-  type WorldDebugView,
-} from "../../plugin/index";
+  WorldDebugView,
+} from "../../plugin/debug";
 import type { Stage } from "./stage";
 
 /** A contact this close (m) at the end of the step touches (the engine's own touch tolerance is 5 mm). */
@@ -119,6 +119,8 @@ export class DebugOverlay {
   private mesh: LinesMesh | null = null;
   private observer: Observer<Scene> | null = null;
   private readonly segs = new SegmentBuffer();
+  private debugView: WorldDebugView | null = null;
+  private viewWorld: ContinuumPlugin["world"] | null = null;
   private contactData = new Float64Array(1024 * DEBUG_CONTACT_STRIDE);
   private boundsData = new Float64Array(512 * DEBUG_BOUNDS_STRIDE);
   private sweepData = new Float64Array(64 * DEBUG_SWEEP_STRIDE);
@@ -161,7 +163,13 @@ export class DebugOverlay {
 
   private view(): WorldDebugView | null {
     const p = this.stage?.physics.continuum as ContinuumPlugin | null | undefined;
-    return p ? p.debugView : null;
+    if (!p) return null;
+    // One view per world (the plugin's world is replaced when its scene is).
+    if (this.viewWorld !== p.world || this.debugView === null) {
+      this.viewWorld = p.world;
+      this.debugView = new WorldDebugView(p.world);
+    }
+    return this.debugView;
   }
 
   private start(): void {

@@ -10,6 +10,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ContinuumPlugin, PhysicsSnapshot } from "../../plugin/index";
+import "../../plugin/snapshot"; // installs plugin.snapshot / restore
 
 /** Steps between kept snapshots (0.1 s at 60 Hz). */
 const KEY_STEPS = 6;

@@ -313,15 +313,7 @@ export class DynamicTree {
   // ------------------------------------------------------------------ queries
 
   /** Visits every leaf whose box overlaps the given box (touching counts). */
-  queryAabb(
-    minX: number,
-    minY: number,
-    minZ: number,
-    maxX: number,
-    maxY: number,
-    maxZ: number,
-    visitor: TreeOverlapVisitor,
-  ): void {
+  queryAabb(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, visitor: TreeOverlapVisitor): void {
     if (this.rootNode === NULL_NODE) return;
     const bd = this.bounds;
     const c1 = this.child1;

@@ -5,6 +5,9 @@ import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const R = new Float64Array(9);
+/** The capsule's axis in world, its centre in box space. */
+const AXIS = new Float64Array(3);
+const CENTRE = new Float64Array(3);
 /** Breakpoints of the piecewise-quadratic segment-to-box distance (2 ends + up to 6 slab crossings). */
 const BP = new Float64Array(8);
 const ST = new Float64Array(2);
@@ -47,31 +50,14 @@ const EDGE_BIAS = 1e-3;
  * Feature ids: face f (0..5 = +X,-X,+Y,-Y,+Z,-Z) end e (0, 1): 1 + 2f + e; edge ends 16 + 2*edge + e;
  * single contact 0.
  */
-export function collideCapsuleBox(
-  a: Capsule,
-  pa: Pose,
-  b: Box,
-  pb: Pose,
-  speculativeMargin: number | undefined,
-  out: ContactManifold,
-): void {
+export function collideCapsuleBox(a: Capsule, pa: Pose, b: Box, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
   out.begin(speculativeMargin);
   const margin = out.margin;
-  pb.rotationMatrix(R, 0);
-  const wx = pa.px - pb.px,
-    wy = pa.py - pb.py,
-    wz = pa.pz - pb.pz;
-  // Capsule centre and axis in box space (R^T w, R^T u_world).
-  const cx = R[0] * wx + R[3] * wy + R[6] * wz;
-  const cy = R[1] * wx + R[4] * wy + R[7] * wz;
-  const cz = R[2] * wx + R[5] * wy + R[8] * wz;
-  const qx = pa.qx,
-    qy = pa.qy,
-    qz = pa.qz,
-    qw = pa.qw;
-  const awx = 2 * (qx * qy - qw * qz);
-  const awy = 1 - 2 * (qx * qx + qz * qz);
-  const awz = 2 * (qy * qz + qw * qx);
+  // Capsule centre and axis in box space (R^T (pa - pb), R^T u_world).
+  pb.localPositionOf(pa, R, CENTRE, 0);
+  const cx = CENTRE[0], cy = CENTRE[1], cz = CENTRE[2];
+  pa.axisY(AXIS, 0);
+  const awx = AXIS[0], awy = AXIS[1], awz = AXIS[2];
   const ux = R[0] * awx + R[3] * awy + R[6] * awz;
   const uy = R[1] * awx + R[4] * awy + R[7] * awz;
   const uz = R[2] * awx + R[5] * awy + R[8] * awz;

@@ -5,6 +5,8 @@ import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
 
 const ST = new Float64Array(2);
 const ES = new Float64Array(4);
+/** A's and B's axes in world. */
+const AXES = new Float64Array(6);
 // Doubles crossing calls travel in typed arrays (docs/design.md).
 /** The two core segments, for closestSegmentSegment. */
 const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
@@ -19,31 +21,14 @@ const PARALLEL_SIN2 = 0.02;
  * capsule lying on another does not rock on one point. Feature ids: 0 for the single contact, 1 and 2
  * for the low and high ends of the clipped overlap (measured along A's axis).
  */
-export function collideCapsuleCapsule(
-  a: Capsule,
-  pa: Pose,
-  b: Capsule,
-  pb: Pose,
-  speculativeMargin: number | undefined,
-  out: ContactManifold,
-): void {
+export function collideCapsuleCapsule(a: Capsule, pa: Pose, b: Capsule, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
   out.begin(speculativeMargin);
   const margin = out.margin;
-  let qx = pa.qx,
-    qy = pa.qy,
-    qz = pa.qz,
-    qw = pa.qw;
   // Capsule axes (local +Y) in world.
-  const uax = 2 * (qx * qy - qw * qz);
-  const uay = 1 - 2 * (qx * qx + qz * qz);
-  const uaz = 2 * (qy * qz + qw * qx);
-  qx = pb.qx;
-  qy = pb.qy;
-  qz = pb.qz;
-  qw = pb.qw;
-  const ubx = 2 * (qx * qy - qw * qz);
-  const uby = 1 - 2 * (qx * qx + qz * qz);
-  const ubz = 2 * (qy * qz + qw * qx);
+  pa.axisY(AXES, 0);
+  pb.axisY(AXES, 3);
+  const uax = AXES[0], uay = AXES[1], uaz = AXES[2];
+  const ubx = AXES[3], uby = AXES[4], ubz = AXES[5];
   const ha = a.halfLength,
     hb = b.halfLength;
   const ra = a.radius,

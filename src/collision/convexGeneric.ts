@@ -20,6 +20,10 @@ import { EpaResult, epaPenetration } from "./epa";
 import { CYLINDER_CAP, CYLINDER_RIM, CYLINDER_SIDE, ClipPolygon, FEATURE_SIN_TOL, HullFeature, MAX_FEATURE_VERTICES, clipPlane, cylinderFeatureKind, hullSupportFeature, selectFourContacts, selectNormal, setSidePlane, sideEdge } from "./featureClip";
 import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
 import { exactCos, exactSin } from "../math/exactMath";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** A feature is taken as aligned with the normal within asin(0.05) ~ 2.9 degrees. */
 const SIN_TOL = FEATURE_SIN_TOL;
@@ -544,16 +548,11 @@ function fallbackPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose)
     } else {
       // Normal of GJK's final triangle (if any): the flat CSO's own normal.
       if (gjk.simplexCount !== 3) continue;
-      const w = gjk.simplexW;
-      const e1x = w[3] - w[0],
-        e1y = w[4] - w[1],
-        e1z = w[5] - w[2];
-      const e2x = w[6] - w[0],
-        e2y = w[7] - w[1],
-        e2z = w[8] - w[2];
-      dx = e1y * e2z - e1z * e2y;
-      dy = e1z * e2x - e1x * e2z;
-      dz = e1x * e2y - e1y * e2x;
+      const N = CROSS;
+      triangleCross(gjk.simplexW, 0, 3, 6, N, 0);
+      dx = N[0];
+      dy = N[1];
+      dz = N[2];
     }
     const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (!(l > 1e-12)) continue;
@@ -606,14 +605,7 @@ function fallbackPenetration(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose)
  * Feature id layout: bits 24..31 A's feature code, 16..23 B's, bit 14 set when B is the reference, low
  * 14 bits the clip-point code (incident vertex index, or incident edge x reference side plane).
  */
-export function collideConvexGeneric(
-  a: ConvexShape,
-  pa: Pose,
-  b: ConvexShape,
-  pb: Pose,
-  speculativeMargin: number | undefined,
-  out: ContactManifold,
-): void {
+export function collideConvexGeneric(a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
   // Called by the dispatch without a margin (see ContactManifold.margin): then it is in the manifold.
   if (speculativeMargin !== undefined) out.margin = speculativeMargin;
   collideConvexGenericInto(a, pa, b, pb, out);

@@ -48,6 +48,10 @@ import { registerSweepPieceEnumerator, type SweepPieceSink } from "./sweep";
 import { mergeTriangleManifolds } from "./triangleManifoldMerge";
 import { TrianglePiece } from "./trianglePiece";
 import { exactCos, exactSin } from "../math/exactMath";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 // ---- scratch -------------------------------------------------------------------------------------
 
@@ -677,15 +681,11 @@ export function collideConvexTrianglesInto(
       tv[3 * c + 2] -= sz0;
     }
     // Face normal and side.
-    const e1x = tv[3] - tv[0],
-      e1y = tv[4] - tv[1],
-      e1z = tv[5] - tv[2];
-    const e2x = tv[6] - tv[0],
-      e2y = tv[7] - tv[1],
-      e2z = tv[8] - tv[2];
-    let fnx = e1y * e2z - e1z * e2y,
-      fny = e1z * e2x - e1x * e2z,
-      fnz = e1x * e2y - e1y * e2x;
+    const N = CROSS;
+    triangleCross(tv, 0, 3, 6, N, 0);
+    let fnx = N[0],
+      fny = N[1],
+      fnz = N[2];
     const fl = Math.sqrt(fnx * fnx + fny * fny + fnz * fnz);
     if (!(fl > 0)) continue;
     fnx /= fl;
@@ -1066,16 +1066,7 @@ const sweepTri = new TrianglePiece();
 const sweepList = new IntList(64);
 
 /** Feeds the triangles under a shape-local box to a sweep as convex pieces (one reused triangle shape). */
-function enumerateTriangles(
-  shape: Shape,
-  minX: number,
-  minY: number,
-  minZ: number,
-  maxX: number,
-  maxY: number,
-  maxZ: number,
-  sink: SweepPieceSink,
-): void {
+function enumerateTriangles(shape: Shape, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, sink: SweepPieceSink): void {
   const mesh = shape as Shape & TriangleSource;
   sweepList.clear();
   mesh.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, sweepList);

@@ -12,6 +12,10 @@
 import type { Pose } from "../math/pose";
 import type { ConvexShape } from "../shapes/shape";
 import { type GjkResult, setPairFrames, supportCsoFramed } from "./gjk";
+import { triangleCross } from "../math/vec3";
+
+/** A face's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** Result of {@link epaPenetration}. Preallocate one and reuse it. */
 export class EpaResult {
@@ -86,17 +90,11 @@ function addFace(i: number, j: number, k: number): boolean {
   const x0 = vW[oi],
     y0 = vW[oi + 1],
     z0 = vW[oi + 2];
-  const e1x = vW[oj] - x0,
-    e1y = vW[oj + 1] - y0,
-    e1z = vW[oj + 2] - z0;
-  const e2x = vW[ok] - x0,
-    e2y = vW[ok + 1] - y0,
-    e2z = vW[ok + 2] - z0;
-  const nx = e1y * e2z - e1z * e2y,
-    ny = e1z * e2x - e1x * e2z,
-    nz = e1x * e2y - e1y * e2x;
+  const N = CROSS;
+  triangleCross(vW, oi, oj, ok, N, 0);
+  const nx = N[0], ny = N[1], nz = N[2];
   const l2 = nx * nx + ny * ny + nz * nz;
-  const s2 = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
+  const s2 = N[3];
   if (!(l2 > 1e-28 * s2 * s2)) return false;
   const inv = 1 / Math.sqrt(l2);
   const f3 = f * 3;
@@ -231,15 +229,9 @@ function buildTetrahedron(a: ConvexShape, b: ConvexShape): boolean {
     if (nv === 2) return false;
   }
   if (nv === 3) {
-    const e1x = vW[3] - vW[0],
-      e1y = vW[4] - vW[1],
-      e1z = vW[5] - vW[2];
-    const e2x = vW[6] - vW[0],
-      e2y = vW[7] - vW[1],
-      e2z = vW[8] - vW[2];
-    const nx = e1y * e2z - e1z * e2y,
-      ny = e1z * e2x - e1x * e2z,
-      nz = e1x * e2y - e1y * e2x;
+    const N = CROSS;
+    triangleCross(vW, 0, 3, 6, N, 0);
+    const nx = N[0], ny = N[1], nz = N[2];
     const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (!(nl > 0)) return false;
     for (let k = 0; k < 2 && nv === 3; k++) {

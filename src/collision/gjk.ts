@@ -14,6 +14,7 @@
  * Allocation-free: all scratch is module-level typed arrays; callers keep one GjkResult.
  */
 import type { Pose } from "../math/pose";
+import { triangleCross } from "../math/vec3";
 import { ConvexHull } from "../shapes/convexHull";
 import type { ConvexShape } from "../shapes/shape";
 
@@ -214,6 +215,8 @@ const tB = new Float64Array(12);
 
 /** Output of the sub-algorithm: which simplex vertices remain, with their barycentric weights. */
 const subIdx = new Int32Array(4);
+/** s2d's triangle normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 const subLam = new Float64Array(4);
 let subN = 0;
 // Per-level "best so far" (S2D and S3D each keep their own while calling the level below).
@@ -314,17 +317,11 @@ function s2d(i0: number, i1: number, i2: number): void {
   const x0 = sW[o0],
     y0 = sW[o0 + 1],
     z0 = sW[o0 + 2];
-  const e1x = sW[o1] - x0,
-    e1y = sW[o1 + 1] - y0,
-    e1z = sW[o1 + 2] - z0;
-  const e2x = sW[o2] - x0,
-    e2y = sW[o2 + 1] - y0,
-    e2z = sW[o2 + 2] - z0;
-  const nx = e1y * e2z - e1z * e2y,
-    ny = e1z * e2x - e1x * e2z,
-    nz = e1x * e2y - e1y * e2x;
+  const N = CROSS;
+  triangleCross(sW, o0, o1, o2, N, 0);
+  const nx = N[0], ny = N[1], nz = N[2];
   const nn = nx * nx + ny * ny + nz * nz;
-  const scale = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
+  const scale = N[3];
   bestDist2[0] = Infinity;
   if (!(nn > 1e-24 * scale * scale)) {
     // Degenerate (collinear) triangle: best of its edges.

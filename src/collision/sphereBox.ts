@@ -4,29 +4,19 @@ import type { Sphere } from "../shapes/sphere";
 import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 
 const R = new Float64Array(9);
+/** The sphere's centre in box space. */
+const CENTRE = new Float64Array(3);
 
 /**
  * Sphere (A) vs box (B). Outside: clamp the centre to the box in box space (Ericson, RTCD 5.1.3)
  * and take the offset as normal. Inside: push out through the nearest face. One contact, id 0.
  */
-export function collideSphereBox(
-  a: Sphere,
-  pa: Pose,
-  b: Box,
-  pb: Pose,
-  speculativeMargin: number | undefined,
-  out: ContactManifold,
-): void {
+export function collideSphereBox(a: Sphere, pa: Pose, b: Box, pb: Pose, speculativeMargin: number | undefined, out: ContactManifold): void {
   out.begin(speculativeMargin);
   const margin = out.margin;
-  pb.rotationMatrix(R, 0);
-  const wx = pa.px - pb.px,
-    wy = pa.py - pb.py,
-    wz = pa.pz - pb.pz;
-  // Sphere centre in box space: R^T w.
-  const cx = R[0] * wx + R[3] * wy + R[6] * wz;
-  const cy = R[1] * wx + R[4] * wy + R[7] * wz;
-  const cz = R[2] * wx + R[5] * wy + R[8] * wz;
+  // Sphere centre in box space: R^T (pa - pb).
+  pb.localPositionOf(pa, R, CENTRE, 0);
+  const cx = CENTRE[0], cy = CENTRE[1], cz = CENTRE[2];
   const hx = b.halfX,
     hy = b.halfY,
     hz = b.halfZ;

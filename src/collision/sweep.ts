@@ -122,16 +122,7 @@ export interface SweepPieceSink {
  * mesh: the triangles whose bounds overlap it), calling sink.add for each. Must not allocate per call
  * and must not re-enter the sweep.
  */
-export type SweepPieceEnumerator = (
-  shape: Shape,
-  minX: number,
-  minY: number,
-  minZ: number,
-  maxX: number,
-  maxY: number,
-  maxZ: number,
-  sink: SweepPieceSink,
-) => void;
+export type SweepPieceEnumerator = (shape: Shape, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, sink: SweepPieceSink) => void;
 
 const ENUMERATORS: (SweepPieceEnumerator | null)[] = [null, null, null, null, null, null, null, null];
 

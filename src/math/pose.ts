@@ -34,6 +34,34 @@ export class Pose {
   }
 
   /**
+   * Writes the local +Y axis in world (the rotation matrix's second column; a capsule's or cylinder's axis)
+   * into out[o..o+2].
+   */
+  axisY(out: Float64Array, o: number): void {
+    const qx = this.qx,
+      qy = this.qy,
+      qz = this.qz,
+      qw = this.qw;
+    out[o] = 2 * (qx * qy - qw * qz);
+    out[o + 1] = 1 - 2 * (qx * qx + qz * qz);
+    out[o + 2] = 2 * (qy * qz + qw * qx);
+  }
+
+  /**
+   * Writes this pose's rotation matrix into R[0..8] and `p`'s position in this pose's frame, R^T (p - this),
+   * into out[o..o+2] (a sphere's or capsule's centre in a box's frame).
+   */
+  localPositionOf(p: Pose, R: Float64Array, out: Float64Array, o: number): void {
+    this.rotationMatrix(R, 0);
+    const wx = p.px - this.px,
+      wy = p.py - this.py,
+      wz = p.pz - this.pz;
+    out[o] = R[0] * wx + R[3] * wy + R[6] * wz;
+    out[o + 1] = R[1] * wx + R[4] * wy + R[7] * wz;
+    out[o + 2] = R[2] * wx + R[5] * wy + R[8] * wz;
+  }
+
+  /**
    * Writes the rotation matrix of the orientation (row-major, 9 numbers) into out[o..o+8]. Reads its own
    * fields, so per-step callers pass no doubles.
    */

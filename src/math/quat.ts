@@ -84,38 +84,17 @@ export function mulQuat(a: QuatLike, b: QuatLike, out: QuatLike): QuatLike {
 }
 
 /** Rotates (vx, vy, vz) by q, writing into out. out may alias nothing in q. */
-export function rotateVec(
-  q: QuatLike,
-  vx: number,
-  vy: number,
-  vz: number,
-  out: { x: number; y: number; z: number },
-): void {
-  // v' = v + 2w(u x v) + 2 u x (u x v), with u the vector part.
-  const qx = q.x,
-    qy = q.y,
-    qz = q.z,
-    qw = q.w;
-  const tx = 2 * (qy * vz - qz * vy);
-  const ty = 2 * (qz * vx - qx * vz);
-  const tz = 2 * (qx * vy - qy * vx);
-  out.x = vx + qw * tx + (qy * tz - qz * ty);
-  out.y = vy + qw * ty + (qz * tx - qx * tz);
-  out.z = vz + qw * tz + (qx * ty - qy * tx);
+export function rotateVec(q: QuatLike, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
+  rotateByParts(q.x, q.y, q.z, q.w, vx, vy, vz, out);
 }
 
 /** Rotates (vx, vy, vz) by the inverse (conjugate) of unit q. */
-export function rotateVecInv(
-  q: QuatLike,
-  vx: number,
-  vy: number,
-  vz: number,
-  out: { x: number; y: number; z: number },
-): void {
-  const qx = -q.x,
-    qy = -q.y,
-    qz = -q.z,
-    qw = q.w;
+export function rotateVecInv(q: QuatLike, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
+  rotateByParts(-q.x, -q.y, -q.z, q.w, vx, vy, vz, out);
+}
+
+/** v' = v + 2w(u x v) + 2 u x (u x v), with u = (qx, qy, qz) the vector part. */
+function rotateByParts(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
@@ -123,7 +102,6 @@ export function rotateVecInv(
   out.y = vy + qw * ty + (qz * tx - qx * tz);
   out.z = vz + qw * tz + (qx * ty - qy * tx);
 }
-
 
 /**
  * Quaternion of a row-major rotation matrix (Shepperd's method: pick the largest diagonal term

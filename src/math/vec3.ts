@@ -84,3 +84,25 @@ export function tangentBasis(nx: number, ny: number, nz: number, out: Float64Arr
   out[offset + 4] = s + ny * ny * a;
   out[offset + 5] = -ny;
 }
+
+/**
+ * The cross product (b - a) x (c - a) of the points v[a..a+2], v[b..b+2], v[c..c+2] (offsets into v) into
+ * out[o..o+2], and |b - a|^2 + |c - a|^2 into out[o + 3]: the scale a degeneracy test compares the cross
+ * product's length against. A triangle's (unnormalised) normal, twice its area. Offsets and arrays in, an array
+ * out: nothing is boxed whether or not the call is inlined (docs/design.md).
+ */
+export function triangleCross(v: ArrayLike<number>, a: number, b: number, c: number, out: Float64Array, o: number): void {
+  const x0 = v[a],
+    y0 = v[a + 1],
+    z0 = v[a + 2];
+  const e1x = v[b] - x0,
+    e1y = v[b + 1] - y0,
+    e1z = v[b + 2] - z0;
+  const e2x = v[c] - x0,
+    e2y = v[c + 1] - y0,
+    e2z = v[c + 2] - z0;
+  out[o] = e1y * e2z - e1z * e2y;
+  out[o + 1] = e1z * e2x - e1x * e2z;
+  out[o + 2] = e1x * e2y - e1y * e2x;
+  out[o + 3] = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
+}

@@ -23,6 +23,10 @@ import type { Sphere } from "../shapes/sphere";
 import type { TriangleSource } from "../shapes/triangleSource";
 import { closestOnTriangle, dirToWorld, pointToLocal, pointToWorld } from "./poseMath";
 import { PointPiece } from "./pointPiece";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** Result of {@link pointShapeDistance} (world space). */
 export class PointShapeHit {
@@ -285,15 +289,10 @@ function pointTriangles(mesh: Shape & TriangleSource, pose: Pose, x: number, y: 
       nz = dz / d;
     } else {
       // On the triangle: its normal, toward the front.
-      const e1x = TRI[3] - TRI[0],
-        e1y = TRI[4] - TRI[1],
-        e1z = TRI[5] - TRI[2];
-      const e2x = TRI[6] - TRI[0],
-        e2y = TRI[7] - TRI[1],
-        e2z = TRI[8] - TRI[2];
-      nx = e1y * e2z - e1z * e2y;
-      ny = e1z * e2x - e1x * e2z;
-      nz = e1x * e2y - e1y * e2x;
+      triangleCross(TRI, 0, 3, 6, CROSS, 0);
+      nx = CROSS[0];
+      ny = CROSS[1];
+      nz = CROSS[2];
       const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
       nx /= l;
       ny /= l;

@@ -12,6 +12,7 @@
  *
  * Allocation-free: the local ray and the local normal live in module-level scratch.
  */
+import { clipSlab } from "../math/aabb";
 import { Pose } from "../math/pose";
 import { Quat, rotateVec, rotateVecInv } from "../math/quat";
 import { Vec3 } from "../math/vec3";
@@ -103,67 +104,29 @@ function raySphereLocal(cx: number, cy: number, cz: number, r: number): number {
   return t;
 }
 
+/** [tEnter, tExit] of rayBoxLocal. */
+const SLAB_T = new Float64Array(2);
+
 /** Ray against a box centred at the origin with half extents (hx, hy, hz): the slab test (Ericson 5.3.3). */
 function rayBoxLocal(hx: number, hy: number, hz: number): number {
-  let tEnter = -Infinity,
-    tExit = Infinity;
-  let axis = -1,
-    sign = 0;
-  // X slab. A ray parallel to a slab lies inside it for all t or misses the box (boundary counts as inside).
-  if (lr.dx === 0) {
-    if (lr.ox < -hx || lr.ox > hx) return MISS;
-  } else {
-    const inv = 1 / lr.dx;
-    let t1 = (-hx - lr.ox) * inv,
-      t2 = (hx - lr.ox) * inv;
-    if (t1 > t2) {
-      const s = t1;
-      t1 = t2;
-      t2 = s;
-    }
-    if (t1 > tEnter) {
-      tEnter = t1;
-      axis = 0;
-      sign = lr.dx > 0 ? -1 : 1;
-    }
-    if (t2 < tExit) tExit = t2;
-  }
-  if (lr.dy === 0) {
-    if (lr.oy < -hy || lr.oy > hy) return MISS;
-  } else {
-    const inv = 1 / lr.dy;
-    let t1 = (-hy - lr.oy) * inv,
-      t2 = (hy - lr.oy) * inv;
-    if (t1 > t2) {
-      const s = t1;
-      t1 = t2;
-      t2 = s;
-    }
-    if (t1 > tEnter) {
-      tEnter = t1;
-      axis = 1;
-      sign = lr.dy > 0 ? -1 : 1;
-    }
-    if (t2 < tExit) tExit = t2;
-  }
-  if (lr.dz === 0) {
-    if (lr.oz < -hz || lr.oz > hz) return MISS;
-  } else {
-    const inv = 1 / lr.dz;
-    let t1 = (-hz - lr.oz) * inv,
-      t2 = (hz - lr.oz) * inv;
-    if (t1 > t2) {
-      const s = t1;
-      t1 = t2;
-      t2 = s;
-    }
-    if (t1 > tEnter) {
-      tEnter = t1;
-      axis = 2;
-      sign = lr.dz > 0 ? -1 : 1;
-    }
-    if (t2 < tExit) tExit = t2;
-  }
+  const T = SLAB_T;
+  T[0] = -Infinity;
+  T[1] = Infinity;
+  // The entry face: the last axis whose slab raised tEnter, its outward normal against the ray.
+  let axis = -1;
+  let k = clipSlab(lr.ox, lr.dx, 1 / lr.dx, -hx, hx, T);
+  if (k < 0) return MISS;
+  if (k > 0) axis = 0;
+  k = clipSlab(lr.oy, lr.dy, 1 / lr.dy, -hy, hy, T);
+  if (k < 0) return MISS;
+  if (k > 0) axis = 1;
+  k = clipSlab(lr.oz, lr.dz, 1 / lr.dz, -hz, hz, T);
+  if (k < 0) return MISS;
+  if (k > 0) axis = 2;
+  const tEnter = T[0],
+    tExit = T[1];
+  const d = axis === 0 ? lr.dx : axis === 1 ? lr.dy : lr.dz;
+  const sign = d > 0 ? -1 : 1;
   // tEnter < 0: origin inside (or on the surface heading out) or box behind; also covers d = 0.
   // tExit <= 0 with tEnter >= 0: on the surface sliding along or off it.
   if (tEnter < 0 || tEnter > tExit || tExit <= 0) return MISS;

@@ -25,28 +25,16 @@ import type { TriangleSource } from "../shapes/triangleSource";
 import { transformAabb } from "../shapes/triangleMesh";
 import { CONVEX_CAST, convexCast } from "./convexCast";
 import { invertPose } from "./poseMath";
-import { convexPairDistance, ShapePairHit } from "./shapeProximity";
+import { BodyPairResult, convexPairDistance, ShapePairHit } from "./shapeProximity";
 import { CAST_HIT, CAST_MISS, SPHERE_CAST, sphereCastConvex, sphereCastTriangle } from "./sphereCast";
 import { TrianglePiece } from "../collision/trianglePiece";
 
 /** Result of a world shape cast (one per body). */
-export class ShapeCastResult {
-  /** Body handle. */
-  body = -1;
+export class ShapeCastResult extends BodyPairResult {
   /** Fraction of start -> end at the first contact, in [0, 1]. */
   fraction = 0;
-  /** Contact point on the body's surface (world). */
-  point = { x: 0, y: 0, z: 0 };
-  /** Contact point on the query shape at the hit position (world). */
-  pointOnShape = { x: 0, y: 0, z: 0 };
-  /** Unit normal from the body toward the query shape (world). */
-  normal = { x: 0, y: 1, z: 0 };
   /** Position of the query shape at the hit (start + fraction (end - start)). */
   position = { x: 0, y: 0, z: 0 };
-  /** Compound child or mesh/heightfield triangle index of the body's shape; -1 for convex shapes. */
-  childIndex = -1;
-  /** Compound child index of the query shape; -1 for a convex query shape. */
-  queryChildIndex = -1;
 }
 
 /** Result of {@link castShapeAgainst}. */

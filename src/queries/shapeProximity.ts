@@ -17,6 +17,10 @@ import type { TriangleSource } from "../shapes/triangleSource";
 import { transformAabb } from "../shapes/triangleMesh";
 import { invertPose } from "./poseMath";
 import { TrianglePiece } from "../collision/trianglePiece";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** Closest points between two posed shapes (world space). */
 export class ShapePairHit {
@@ -56,15 +60,13 @@ export class ShapePairHit {
   }
 }
 
-/** Result of a world shape proximity query (one per body). */
-export class ShapeProximityResult {
+/** What a world shape query (proximity, cast) says of one body: which, where and which pieces. */
+export class BodyPairResult {
   /** Body handle. */
   body = -1;
-  /** Signed gap between the query shape and the body (negative when penetrating). */
-  distance = 0;
-  /** Closest point on the body's surface (world). */
+  /** Closest (proximity) or contact (cast) point on the body's surface (world). */
   point = { x: 0, y: 0, z: 0 };
-  /** Closest point on the query shape (world). */
+  /** The same on the query shape (world; for a cast, at the hit position). */
   pointOnShape = { x: 0, y: 0, z: 0 };
   /** Unit normal from the body toward the query shape (world). */
   normal = { x: 0, y: 1, z: 0 };
@@ -72,6 +74,12 @@ export class ShapeProximityResult {
   childIndex = -1;
   /** Compound child index of the query shape; -1 for a convex query shape. */
   queryChildIndex = -1;
+}
+
+/** Result of a world shape proximity query (one per body). */
+export class ShapeProximityResult extends BodyPairResult {
+  /** Signed gap between the query shape and the body (negative when penetrating). */
+  distance = 0;
 }
 
 const gjk = new GjkResult();
@@ -142,17 +150,9 @@ export function convexPairDistance(a: ConvexShape, pa: Pose, b: ConvexShape, pb:
     ny = pa.py - pb.py,
     nz = pa.pz - pb.pz;
   if (b instanceof TrianglePiece) {
-    const v = b.v;
-    const e1x = v[3] - v[0],
-      e1y = v[4] - v[1],
-      e1z = v[5] - v[2];
-    const e2x = v[6] - v[0],
-      e2y = v[7] - v[1],
-      e2z = v[8] - v[2];
     // local normal, rotated to world
-    const lx = e1y * e2z - e1z * e2y,
-      ly = e1z * e2x - e1x * e2z,
-      lz = e1x * e2y - e1y * e2x;
+    triangleCross(b.v, 0, 3, 6, CROSS, 0);
+    const lx = CROSS[0], ly = CROSS[1], lz = CROSS[2];
     const qx = pb.qx,
       qy = pb.qy,
       qz = pb.qz,

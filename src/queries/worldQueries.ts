@@ -19,7 +19,7 @@ import type { QueryWorld } from "./queryWorld";
 import { PointProximityResult, PointShapeHit, pointShapeDistance } from "./pointProximity";
 import { CandidateCollector, passesFilter, type QueryFilter } from "./queryFilter";
 import { CAST_MOTION, CastPairHit, castWithMotion, ShapeCastResult } from "./shapeCast";
-import { isQueryShape, ShapePairHit, ShapeProximityResult, shapeShapeDistance } from "./shapeProximity";
+import { type BodyPairResult, isQueryShape, ShapePairHit, ShapeProximityResult, shapeShapeDistance } from "./shapeProximity";
 
 export class WorldQueries {
   private readonly candidates = new IntList(64);
@@ -249,7 +249,7 @@ class CastVisitor implements TreeRayVisitor {
 }
 
 /** Body, points, normal and piece indices of a proximity or cast result from a pair hit. */
-function writePair(res: ShapeProximityResult | ShapeCastResult, body: number, c: ShapePairHit): void {
+function writePair(res: BodyPairResult, body: number, c: ShapePairHit): void {
   res.body = body;
   res.point.x = c.bx;
   res.point.y = c.by;

@@ -1,7 +1,11 @@
+import { aabbAround } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requireNonNegative, requirePositive } from "./validate";
+
+/** computeAabb's axis, then half extents. */
+const AXIS = new Float64Array(3);
 
 /**
  * A capsule centred on its local origin: the segment from (0, -halfLength, 0) to (0, +halfLength, 0)
@@ -30,22 +34,14 @@ export class Capsule extends ConvexShape {
   }
 
   computeAabb(pose: Pose, out: Float64Array, o: number): void {
-    const { qx, qy, qz, qw } = pose;
-    // Local Y axis in world: second column of the rotation matrix.
-    const ax = 2 * (qx * qy - qw * qz);
-    const ay = 1 - 2 * (qx * qx + qz * qz);
-    const az = 2 * (qy * qz + qw * qx);
+    pose.axisY(AXIS, 0);
     const h = this.halfLength,
       r = this.radius;
-    const ex = Math.abs(ax) * h + r,
-      ey = Math.abs(ay) * h + r,
-      ez = Math.abs(az) * h + r;
-    out[o] = pose.px - ex;
-    out[o + 1] = pose.py - ey;
-    out[o + 2] = pose.pz - ez;
-    out[o + 3] = pose.px + ex;
-    out[o + 4] = pose.py + ey;
-    out[o + 5] = pose.pz + ez;
+    const e = AXIS;
+    e[0] = Math.abs(e[0]) * h + r;
+    e[1] = Math.abs(e[1]) * h + r;
+    e[2] = Math.abs(e[2]) * h + r;
+    aabbAround(pose, e, out, o);
   }
 
   volume(): number {

@@ -19,6 +19,10 @@
 import type { Pose } from "../math/pose";
 import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** Merge tolerance relative to the largest extent of the point cloud. */
 const RELATIVE_TOLERANCE = 1e-6;
@@ -147,15 +151,10 @@ class Tri {
     const ax = pts[3 * a],
       ay = pts[3 * a + 1],
       az = pts[3 * a + 2];
-    const e1x = pts[3 * b] - ax,
-      e1y = pts[3 * b + 1] - ay,
-      e1z = pts[3 * b + 2] - az;
-    const e2x = pts[3 * c] - ax,
-      e2y = pts[3 * c + 1] - ay,
-      e2z = pts[3 * c + 2] - az;
-    let nx = e1y * e2z - e1z * e2y,
-      ny = e1z * e2x - e1x * e2z,
-      nz = e1x * e2y - e1y * e2x;
+    triangleCross(pts, 3 * a, 3 * b, 3 * c, CROSS, 0);
+    let nx = CROSS[0],
+      ny = CROSS[1],
+      nz = CROSS[2];
     const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (l > 0) {
       nx /= l;
@@ -1055,16 +1054,8 @@ function mergeFaces(pts: Float64Array, tris: Tri[], tol: number): number[][] {
   const area = new Float64Array(T);
   for (let i = 0; i < T; i++) {
     const [a, b, c] = tris[i].v;
-    const e1x = pts[3 * b] - pts[3 * a],
-      e1y = pts[3 * b + 1] - pts[3 * a + 1],
-      e1z = pts[3 * b + 2] - pts[3 * a + 2];
-    const e2x = pts[3 * c] - pts[3 * a],
-      e2y = pts[3 * c + 1] - pts[3 * a + 1],
-      e2z = pts[3 * c + 2] - pts[3 * a + 2];
-    const ax = e1y * e2z - e1z * e2y,
-      ay = e1z * e2x - e1x * e2z,
-      az = e1x * e2y - e1y * e2x;
-    area[i] = Math.sqrt(ax * ax + ay * ay + az * az);
+    triangleCross(pts, 3 * a, 3 * b, 3 * c, CROSS, 0);
+    area[i] = Math.sqrt(CROSS[0] * CROSS[0] + CROSS[1] * CROSS[1] + CROSS[2] * CROSS[2]);
   }
   const order = Array.from({ length: T }, (_, i) => i).sort((p, q) => area[q] - area[p] || p - q);
   const group = new Int32Array(T).fill(-1);

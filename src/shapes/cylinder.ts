@@ -1,7 +1,11 @@
+import { aabbAround } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { ConvexShape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requirePositive } from "./validate";
+
+/** computeAabb's axis, then half extents. */
+const AXIS = new Float64Array(3);
 
 /** A cylinder centred on its local origin with its axis along local Y and flat caps at +-halfHeight. */
 export class Cylinder extends ConvexShape {
@@ -24,22 +28,16 @@ export class Cylinder extends ConvexShape {
   }
 
   computeAabb(pose: Pose, out: Float64Array, o: number): void {
-    const { qx, qy, qz, qw } = pose;
-    const ax = 2 * (qx * qy - qw * qz);
-    const ay = 1 - 2 * (qx * qx + qz * qz);
-    const az = 2 * (qy * qz + qw * qx);
+    pose.axisY(AXIS, 0);
+    const ax = AXIS[0], ay = AXIS[1], az = AXIS[2];
     const h = this.halfHeight,
       r = this.radius;
     // A disc of radius r with unit normal a spans r*sqrt(1 - a_i^2) along axis i.
-    const ex = Math.abs(ax) * h + r * Math.sqrt(Math.max(0, 1 - ax * ax));
-    const ey = Math.abs(ay) * h + r * Math.sqrt(Math.max(0, 1 - ay * ay));
-    const ez = Math.abs(az) * h + r * Math.sqrt(Math.max(0, 1 - az * az));
-    out[o] = pose.px - ex;
-    out[o + 1] = pose.py - ey;
-    out[o + 2] = pose.pz - ez;
-    out[o + 3] = pose.px + ex;
-    out[o + 4] = pose.py + ey;
-    out[o + 5] = pose.pz + ez;
+    const e = AXIS;
+    e[0] = Math.abs(ax) * h + r * Math.sqrt(Math.max(0, 1 - ax * ax));
+    e[1] = Math.abs(ay) * h + r * Math.sqrt(Math.max(0, 1 - ay * ay));
+    e[2] = Math.abs(az) * h + r * Math.sqrt(Math.max(0, 1 - az * az));
+    aabbAround(pose, e, out, o);
   }
 
   volume(): number {

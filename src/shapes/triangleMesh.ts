@@ -16,7 +16,7 @@
  */
 import type { IntList } from "../collections/intList";
 import type { ChildGate } from "./childGate";
-import { orientedBoxAabb } from "../math/aabb";
+import { clipSlab, orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
@@ -30,6 +30,10 @@ import {
   type TriangleSource,
 } from "./triangleSource";
 import { exactCos } from "../math/exactMath";
+import { triangleCross } from "../math/vec3";
+
+/** A triangle's normal and scale (triangleCross). */
+const CROSS = new Float64Array(4);
 
 /** Options for {@link TriangleMesh}. */
 export interface TriangleMeshOptions {
@@ -142,17 +146,10 @@ export class TriangleMesh extends Shape implements TriangleSource {
         b = remap[indices[3 * t + 1]],
         c = remap[indices[3 * t + 2]];
       if (a === b || b === c || a === c) continue;
-      const e1x = V[3 * b] - V[3 * a],
-        e1y = V[3 * b + 1] - V[3 * a + 1],
-        e1z = V[3 * b + 2] - V[3 * a + 2];
-      const e2x = V[3 * c] - V[3 * a],
-        e2y = V[3 * c + 1] - V[3 * a + 1],
-        e2z = V[3 * c + 2] - V[3 * a + 2];
-      const cx = e1y * e2z - e1z * e2y,
-        cy = e1z * e2x - e1x * e2z,
-        cz = e1x * e2y - e1y * e2x;
+      triangleCross(V, 3 * a, 3 * b, 3 * c, CROSS, 0);
+      const cx = CROSS[0], cy = CROSS[1], cz = CROSS[2];
       const cl = Math.sqrt(cx * cx + cy * cy + cz * cz);
-      const scale = e1x * e1x + e1y * e1y + e1z * e1z + e2x * e2x + e2y * e2y + e2z * e2z;
+      const scale = CROSS[3];
       if (!(cl > 1e-12 * scale)) continue;
       kept.push(t);
     }
@@ -368,15 +365,8 @@ export class TriangleMesh extends Shape implements TriangleSource {
       const a = tv[3 * i],
         b = tv[3 * i + 1],
         c = tv[3 * i + 2];
-      const e1x = V[3 * b] - V[3 * a],
-        e1y = V[3 * b + 1] - V[3 * a + 1],
-        e1z = V[3 * b + 2] - V[3 * a + 2];
-      const e2x = V[3 * c] - V[3 * a],
-        e2y = V[3 * c + 1] - V[3 * a + 1],
-        e2z = V[3 * c + 2] - V[3 * a + 2];
-      const cx = e1y * e2z - e1z * e2y,
-        cy = e1z * e2x - e1x * e2z,
-        cz = e1x * e2y - e1y * e2x;
+      triangleCross(V, 3 * a, 3 * b, 3 * c, CROSS, 0);
+      const cx = CROSS[0], cy = CROSS[1], cz = CROSS[2];
       const l = Math.sqrt(cx * cx + cy * cy + cz * cz);
       normals[3 * i] = cx / l;
       normals[3 * i + 1] = cy / l;
@@ -751,6 +741,9 @@ function area(x: number, y: number, z: number): number {
   return x * y + y * z + z * x;
 }
 
+/** [tEnter, tExit] of raySlab. */
+const SLAB_T = new Float64Array(2);
+
 /** Slab test of a ray against box nb[o..o+5] within [0, maxT] (inclusive; NaN-safe for zero components). */
 export function raySlab(
   ox: number,
@@ -766,47 +759,12 @@ export function raySlab(
   o: number,
   maxT: number,
 ): boolean {
-  let t0 = 0,
-    t1 = maxT;
-  if (dx === 0) {
-    if (ox < nb[o] || ox > nb[o + 3]) return false;
-  } else {
-    let a = (nb[o] - ox) * ix,
-      b = (nb[o + 3] - ox) * ix;
-    if (a > b) {
-      const s = a;
-      a = b;
-      b = s;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (dy === 0) {
-    if (oy < nb[o + 1] || oy > nb[o + 4]) return false;
-  } else {
-    let a = (nb[o + 1] - oy) * iy,
-      b = (nb[o + 4] - oy) * iy;
-    if (a > b) {
-      const s = a;
-      a = b;
-      b = s;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (dz === 0) {
-    if (oz < nb[o + 2] || oz > nb[o + 5]) return false;
-  } else {
-    let a = (nb[o + 2] - oz) * iz,
-      b = (nb[o + 5] - oz) * iz;
-    if (a > b) {
-      const s = a;
-      a = b;
-      b = s;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
+  const T = SLAB_T;
+  T[0] = 0;
+  T[1] = maxT;
+  if (clipSlab(ox, dx, ix, nb[o], nb[o + 3], T) < 0 || clipSlab(oy, dy, iy, nb[o + 1], nb[o + 4], T) < 0 || clipSlab(oz, dz, iz, nb[o + 2], nb[o + 5], T) < 0) return false;
+  const t0 = T[0],
+    t1 = T[1];
   // Small relative slack so hits exactly on a box face are not lost to rounding.
   return t0 <= t1 + 1e-12 * (1 + Math.abs(t1));
 }

@@ -38,16 +38,7 @@ const QUERY_BOX = new Float64Array(6);
  * A triangle source's queryAabb in terms of its queryBox: the six numbers go through a scratch array (one
  * definition for both sources; per-step callers use queryBox directly).
  */
-export function queryAabbViaBox(
-  source: TriangleSource,
-  minX: number,
-  minY: number,
-  minZ: number,
-  maxX: number,
-  maxY: number,
-  maxZ: number,
-  out: IntList,
-): void {
+export function queryAabbViaBox(source: TriangleSource, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: IntList): void {
   const q = QUERY_BOX;
   q[0] = minX;
   q[1] = minY;

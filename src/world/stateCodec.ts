@@ -23,6 +23,7 @@
  */
 import { grown } from "../collections/growth";
 import { Shape } from "../shapes/shape";
+import { WORKSPACE, type Workspace } from "./stepScratch";
 
 const T_UNDEFINED = 0,
   T_NULL = 1,
@@ -50,17 +51,6 @@ export interface PartialState {
 function extentOf(o: object): ((field: string) => number) | null {
   const f = (o as Partial<PartialState>).snapshotExtent;
   return typeof f === "function" ? f : null;
-}
-
-/**
- * Marks an object as workspace, not state: the walk leaves it out (the live one stays on restore). A symbol, so
- * the mark itself is never walked.
- */
-export const WORKSPACE: unique symbol = Symbol("workspace");
-
-/** An object the snapshot walk leaves out (see {@link WORKSPACE}). */
-export interface Workspace {
-  readonly [WORKSPACE]: true;
 }
 
 function isWorkspace(v: unknown): boolean {

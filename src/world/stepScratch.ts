@@ -22,7 +22,6 @@ import { RayVisitor } from "../queries/worldRaycast";
 import type { PairMaterial, SpringSettings } from "./descriptions";
 import type { ChildSurfaces } from "./childSurfaces";
 import { ChildPairFilter } from "./childPairGate";
-import { WORKSPACE, type Workspace } from "./stateCodec";
 import type { WorkerPool } from "../parallel/workerPool";
 
 /**
@@ -33,6 +32,17 @@ export interface StepRecorder {
   beginStep(bodyCount: number): void;
   onSweepHit(b: BodySet, ia: number, ib: number, motionA: SweptMotion, motionB: SweptMotion, t: number, dt: number): void;
   onToiClamp(b: BodySet, i: number, t: number): void;
+}
+
+/**
+ * Marks an object as workspace, not state: the snapshot walk (stateCodec.ts) leaves it out (the live one stays on restore). A symbol, so
+ * the mark itself is never walked.
+ */
+export const WORKSPACE: unique symbol = Symbol("workspace");
+
+/** An object the snapshot walk leaves out (see {@link WORKSPACE}). */
+export interface Workspace {
+  readonly [WORKSPACE]: true;
 }
 
 /** Collects broad-phase pairs as (slotA, slotB). */

@@ -28,7 +28,7 @@ import {
   surfaceMaterial,
 } from "./descriptions";
 import { ChildSurfaces, toChildSurfaces, withShapeTriggers, type ChildSurfaceDescription } from "./childSurfaces";
-import { ByteReader, ByteWriter, ShapeList, StateDecoder, StateEncoder, type ShapeTable } from "./stateCodec";
+import type { ByteReader, ByteWriter, ShapeTable } from "./stateCodec";
 import { exactAtan2 } from "../math/exactMath";
 import { checkThreads, startThreads, stopThreads } from "../parallel/threads";
 import type { WorkerPool } from "../parallel/workerPool";
@@ -108,10 +108,30 @@ export class WorldSnapshot {
   ) {}
 }
 
-/** Encoder, decoder and byte buffer shared by every world's snapshots (reused: they keep their capacity). */
-const stateEncoder = new StateEncoder();
-const stateDecoder = new StateDecoder();
-const stateWriter = new ByteWriter();
+/**
+ * What {@link World}'s snapshot methods run. The snapshot entry (src/snapshot.ts, `continuum-physics/snapshot`)
+ * installs it when imported, so that a world that never takes a snapshot does not carry the byte codec.
+ */
+export interface StateCodec {
+  snapshot(world: World): WorldSnapshot;
+  restore(world: World, snapshot: WorldSnapshot): void;
+  encodeState(world: World, shapes: ShapeTable, w?: ByteWriter): ByteWriter;
+  decodeState(world: World, r: ByteReader, shapes: ShapeTable): void;
+}
+
+let stateCodec: StateCodec | null = null;
+
+/** @internal Called once by src/snapshot.ts. */
+export function installStateCodec(codec: StateCodec): void {
+  stateCodec = codec;
+}
+
+/** The installed codec, or an Error naming `fn` and the import that installs it. */
+function codecFor(fn: string, world: World): StateCodec {
+  if (stateCodec === null) throw new Error(`${fn}: snapshots need \`import "continuum-physics/snapshot"\` (src/snapshot.ts)`);
+  if (world.scratch.stepping) throw new Error(`${fn}: not allowed while the world is stepping`);
+  return stateCodec;
+}
 
 /** The physics world: the public API over {@link WorldState}; `step()` runs the stages of ./stages/ in order. */
 export class World extends WorldState {
@@ -934,43 +954,28 @@ export class World extends WorldState {
    * A copy of the whole simulation state (bodies, broad-phase trees, contact cache with its warm-start
    * impulses, islands, joints, event state). `restore` puts it back: the world then continues exactly as it
    * did from the moment of the snapshot, bit for bit. Shapes are shared, not copied (they are immutable).
+   * Needs `import "continuum-physics/snapshot"` (src/snapshot.ts) once, which installs the byte codec.
    */
   snapshot(): WorldSnapshot {
-    const list = new ShapeList();
-    return new WorldSnapshot(this.encodeState(list, stateWriter).result(), list.shapes);
+    return codecFor("snapshot", this).snapshot(this);
   }
 
   /** Restores a snapshot taken from this world (or from a world with the same construction). */
   restore(snapshot: WorldSnapshot): void {
-    if (!(snapshot instanceof WorldSnapshot)) throw new TypeError(`restore: snapshot must be a WorldSnapshot, got ${String(snapshot)}`);
-    const shapes = snapshot.shapes;
-    this.decodeState(new ByteReader(snapshot.bytes), {
-      indexOf: () => {
-        throw new Error("restore: the shape table is read-only");
-      },
-      at: (k: number) => {
-        const sh = shapes[k];
-        if (sh === undefined) throw new RangeError(`restore: shape index ${k} is not in the snapshot's shape table`);
-        return sh;
-      },
-    });
+    codecFor("restore", this).restore(this, snapshot);
   }
 
   /**
    * Writes the simulation state to `w` (after what it holds), shapes as indices into `shapes`. The step
    * state only: for callers that keep their own shape table (the Babylon plugin's snapshots).
    */
-  encodeState(shapes: ShapeTable, w: ByteWriter = new ByteWriter()): ByteWriter {
-    if (this.scratch.stepping) throw new Error("snapshot: not allowed while the world is stepping");
-    if (w === stateWriter) w.pos = 0;
-    stateEncoder.encode(this, w, shapes);
-    return w;
+  encodeState(shapes: ShapeTable, w?: ByteWriter): ByteWriter {
+    return codecFor("snapshot", this).encodeState(this, shapes, w);
   }
 
   /** Reads what {@link encodeState} wrote back into this world. */
   decodeState(r: ByteReader, shapes: ShapeTable): void {
-    if (this.scratch.stepping) throw new Error("restore: not allowed while the world is stepping");
-    stateDecoder.decodeInto(this, r, shapes);
+    codecFor("restore", this).decodeState(this, r, shapes);
   }
 
   /**

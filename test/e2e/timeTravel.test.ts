@@ -1,7 +1,7 @@
 /**
  * End-to-end: the same scene (test/scenes/timeTravelScene.mjs) stepped in Node and in headless Chromium gives
  * the same state hash at every one of 600 steps. Node runs @babylonjs/core with the plugin's source; the page
- * runs script-tag Babylon (babylon.js) with the library's UMD bundle (dist/continuum.umd.js). The step uses only
+ * runs script-tag Babylon (babylon.js) with the library's UMD bundle (dist/continuum-full.umd.js). The step uses only
  * IEEE-exact arithmetic and the engine's own trigonometry (src/math/exactMath.ts), so two JavaScript engines
  * must agree to the bit: one differing bit anywhere in 600 steps of a pile, joints, CCD bullets and a
  * heightfield changes every later hash. In the page the run also takes a snapshot at step 300, goes on to 400,
@@ -19,7 +19,7 @@ import { launchBrowser } from "./browser.mjs";
 
 const STEPS = 600;
 const SCENE_FILE = fileURLToPath(new URL("../scenes/timeTravelScene.mjs", import.meta.url));
-const NEEDED = ["../../dist/continuum.umd.js", "../../node_modules/babylonjs/babylon.js"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const NEEDED = ["../../dist/continuum-full.umd.js", "../../node_modules/babylonjs/babylon.js"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let browser: Browser | undefined;
@@ -46,7 +46,7 @@ describe("determinism across JavaScript engines", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.setContent(
-      `<!doctype html><html><body><script src="${server!.url}vendor/babylonjs/babylon.js"></script><script src="${server!.url}lib/continuum.umd.js"></script></body></html>`,
+      `<!doctype html><html><body><script src="${server!.url}vendor/babylonjs/babylon.js"></script><script src="${server!.url}lib/continuum-full.umd.js"></script></body></html>`,
       { waitUntil: "load" },
     );
     // The scene module as a classic script (its one `export` dropped), run on the page's globals.

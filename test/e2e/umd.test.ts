@@ -2,7 +2,7 @@
  * End-to-end: the UMD side in headless Chromium.
  *  - demo/umd-snippet.html (demo/UMD.md's snippet): babylon.js and dist/continuum.umd.js from script tags and
  *    a plain script on the globals BABYLON and CONTINUUM; the boxes fall and land.
- *  - demo/umd.html: the playground on script-tag Babylon and continuum.umd.js; opens Babylon's inspector
+ *  - demo/umd.html: the playground on script-tag Babylon and continuum-full.umd.js (the core with the optional entries); opens Babylon's inspector
  *    (babylonjs-inspector), turns on its physics viewer (Debug pane > Helpers > Physics) and selects a body
  *    for the properties pane; the playground's own viewer draws bodies, inertia boxes and constraints.
  * No console errors anywhere. Screenshot: test-output/umd-inspector.png.
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
-const NEEDED = ["../../dist/continuum.umd.js", "../../demo/dist/demo.umd.js", "../../node_modules/babylonjs/babylon.js", "../../node_modules/babylonjs-inspector/package.json"].map((p) =>
+const NEEDED = ["../../dist/continuum.umd.js", "../../dist/continuum-full.umd.js", "../../demo/dist/demo.umd.js", "../../node_modules/babylonjs/babylon.js", "../../node_modules/babylonjs-inspector/package.json"].map((p) =>
   fileURLToPath(new URL(p, import.meta.url)),
 );
 const NOISE = [

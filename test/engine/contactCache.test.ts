@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Box, collideShapes, Compound, ConvexHull, Heightfield, ManifoldBuffer, MotionType, Pose, Sphere, TriangleMesh, type World } from "../../src/index";
+import "../../src/snapshot"; // installs World.snapshot / restore
 import { addGround, makeWorld, pos, steps } from "./helpers";
 
 // The contact cache keeps a convex pair's manifold while the pair's relative pose has barely changed

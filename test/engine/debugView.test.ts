@@ -3,7 +3,8 @@
  * sweep could not foresee): the engine alone, no Babylon.
  */
 import { describe, expect, it } from "vitest";
-import { Box, ContinuousDetection, DEBUG_SWEEP_STRIDE, DebugSweep, DebugSweepKind, MotionType, Sphere, WorldDebugView } from "../../src/index";
+import { Box, ContinuousDetection, MotionType, Sphere } from "../../src/index";
+import { DEBUG_SWEEP_STRIDE, DebugSweep, DebugSweepKind, WorldDebugView } from "../../src/debug";
 import { makeWorld, pos } from "./helpers";
 
 describe("WorldDebugView: times of impact from the TOI pass", () => {

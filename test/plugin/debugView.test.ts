@@ -1,12 +1,11 @@
 /**
- * plugin.debugView (src/world/debugView.ts): the last step's contacts, velocity-expanded bounds and
+ * WorldDebugView over a plugin's world (`continuum-physics/debug`, src/world/debugView.ts): the last step's contacts, velocity-expanded bounds and
  * Continuous sweeps / times of impact, read through Babylon at 1/60 s steps.
  */
 import { MeshBuilder, PhysicsAggregate, PhysicsShapeType, Quaternion, Vector3 } from "@babylonjs/core";
 import { afterEach, describe, expect, it } from "vitest";
+import { ContinuousDetection, ContinuumPlugin } from "../../plugin/index";
 import {
-  ContinuousDetection,
-  ContinuumPlugin,
   DEBUG_BOUNDS_STRIDE,
   DEBUG_CONTACT_STRIDE,
   DEBUG_SWEEP_STRIDE,
@@ -15,7 +14,8 @@ import {
   DebugContact,
   DebugSweep,
   DebugSweepKind,
-} from "../../plugin/index";
+  WorldDebugView,
+} from "../../plugin/debug";
 import { makeScene, type TestScene } from "./helpers";
 
 const DT = 1 / 60;
@@ -25,6 +25,14 @@ afterEach(() => {
   ts?.dispose();
   ts = undefined;
 });
+
+/** The plugin's debug view, one per plugin (as an app keeps it). */
+const views = new WeakMap<ContinuumPlugin, WorldDebugView>();
+function debugView(plugin: ContinuumPlugin): WorldDebugView {
+  let v = views.get(plugin);
+  if (!v) views.set(plugin, (v = new WorldDebugView(plugin.world)));
+  return v;
+}
 
 async function continuumScene(gravity = new Vector3(0, -G, 0)): Promise<{ ts: TestScene; plugin: ContinuumPlugin }> {
   ts = await makeScene("continuum", { gravity });
@@ -43,14 +51,14 @@ function sphere(t: TestScene, diameter: number, x: number, y: number, z = 0, mas
   return new PhysicsAggregate(m, PhysicsShapeType.SPHERE, { mass, friction: 0.5, restitution: 0 }, t.scene);
 }
 
-describe("plugin.debugView", () => {
+describe("WorldDebugView through the plugin", () => {
   it("contacts: a resting sphere's contact is at the ground, normal vertical, touching, carrying m g dt", async () => {
     const { ts, plugin } = await continuumScene();
     groundBox(ts);
     sphere(ts, 1, 0, 0.5, 0, 2);
     ts.step(20); // settled (it starts touching), not yet asleep
     const out = new Float64Array(16 * DEBUG_CONTACT_STRIDE);
-    const n = plugin.debugView.contacts(out);
+    const n = debugView(plugin).contacts(out);
     // A sphere on a box: one contact point.
     expect(n).toBe(1);
     // At the bottom of the sphere, on the ground's top face (the solver settles it within a millimetre).
@@ -79,7 +87,7 @@ describe("plugin.debugView", () => {
     s.body.setLinearVelocity(new Vector3(1, 0, -1).normalize().scale(6));
     ts.step(1);
     const out = new Float64Array(8 * DEBUG_CONTACT_STRIDE);
-    expect(plugin.debugView.contacts(out)).toBe(1);
+    expect(debugView(plugin).contacts(out)).toBe(1);
     // Nothing closes the gap (no velocity towards the face): it stays 5 cm, a speculative contact, no impulse.
     expect(out[DebugContact.separation]).toBeCloseTo(0.05, 4);
     expect(out[DebugContact.impulse]).toBe(0);
@@ -94,7 +102,7 @@ describe("plugin.debugView", () => {
     s.body.setLinearVelocity(new Vector3(30, 0, 0));
     ts.step(1);
     const out = new Float64Array(4 * DEBUG_BOUNDS_STRIDE);
-    const n = plugin.debugView.bounds(out);
+    const n = debugView(plugin).bounds(out);
     expect(n).toBe(2);
     const handle = (s.body._pluginData as { handle: number }).handle;
     const k = out[DebugBounds.handle] === handle ? 0 : 1;
@@ -117,11 +125,11 @@ describe("plugin.debugView", () => {
     plugin.setContinuousDetection(ball.body, ContinuousDetection.continuous());
     plugin.setSpeculativeMargins(ball.body, 0, 0.1);
     ball.body.setLinearVelocity(new Vector3(150, 0, 0));
-    plugin.debugView.enabled = enabled;
+    debugView(plugin).enabled = enabled;
     ts.step(1); // 2.0 -> 4.5: not there yet
     ts.step(1); // 4.5 -> 7.0 would pass the wall at 5.96
     const out = new Float64Array(4 * DEBUG_SWEEP_STRIDE);
-    const n = plugin.debugView.sweeps(out);
+    const n = debugView(plugin).sweeps(out);
     return { plugin, ball, out, n, hash: plugin.world.stateHash() };
   }
 

@@ -34,7 +34,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MeshBuilder, PhysicsActivationControl, PhysicsAggregate, PhysicsShapeType, Quaternion, type Mesh, type PhysicsBody } from "@babylonjs/core";
-import { DEBUG_CONTACT_STRIDE, DebugContact } from "../../src/world/debugView";
+import { DEBUG_CONTACT_STRIDE, DebugContact, WorldDebugView } from "../../plugin/debug";
 import type { ContinuumPlugin } from "../../plugin/index";
 import { makeScene, type Kind } from "./helpers";
 
@@ -117,7 +117,7 @@ async function pileHeight(kind: Kind, seed: number, fine: number, alwaysActive =
     gapContacts = 0;
   if (kind === "continuum") {
     const buf = new Float64Array(DEBUG_CONTACT_STRIDE * 8192);
-    const n = (t.plugin as ContinuumPlugin).debugView.contacts(buf);
+    const n = new WorldDebugView((t.plugin as ContinuumPlugin).world).contacts(buf);
     for (let i = 0; i < n; i++) {
       const o = i * DEBUG_CONTACT_STRIDE;
       if (buf[o + DebugContact.separation] > 0.001 && buf[o + DebugContact.impulse] > 0) {

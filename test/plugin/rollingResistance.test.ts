@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Mesh, MeshBuilder, PhysicsBody, PhysicsMotionType, PhysicsShapeBox, PhysicsShapeContainer, PhysicsShapeCylinder, PhysicsShapeSphere, Quaternion, Vector3 } from "@babylonjs/core";
 import type { ContinuumPhysicsMaterial, ContinuumPlugin } from "../../plugin/index";
+import "../../plugin/snapshot"; // installs plugin.snapshot / restore
 import { makeScene, type TestScene } from "./helpers";
 
 const G = 9.81;

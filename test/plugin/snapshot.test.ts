@@ -11,7 +11,8 @@
 import * as B from "@babylonjs/core";
 import { describe, expect, it } from "vitest";
 import * as C from "../../plugin/index";
-import { ContinuumPlugin, PhysicsSnapshot } from "../../plugin/index";
+import { ContinuumPlugin } from "../../plugin/index";
+import { PhysicsSnapshot } from "../../plugin/snapshot"; // and installs plugin.snapshot / restore
 import { buildTimeTravelScene, type TimeTravelScene } from "../scenes/timeTravelScene.mjs";
 
 const STEPS = 2000;

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { MeshBuilder, PhysicsAggregate, PhysicsMaterialCombineMode, PhysicsShapeType } from "@babylonjs/core";
 import { makeScene } from "./helpers";
 import type { ContinuumPlugin } from "../../plugin/index";
+import "../../plugin/snapshot"; // installs plugin.snapshot / restore
 
 const R = 0.25,
   H = 2.5;

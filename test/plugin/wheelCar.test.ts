@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { MeshBuilder, PhysicsBody, PhysicsMotionType, PhysicsShapeBox, PhysicsShapeCylinder, PhysicsShapeMesh, Quaternion, Vector3, type Mesh } from "@babylonjs/core";
-import { type ContinuumPhysicsMaterial, type ContinuumPlugin, WheelConstraint } from "../../plugin/index";
+import type { ContinuumPhysicsMaterial, ContinuumPlugin } from "../../plugin/index";
+import { WheelConstraint } from "../../plugin/wheelConstraint";
 import { makeScene, type TestScene } from "./helpers";
 
 const G = 9.81;

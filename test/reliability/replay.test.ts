@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Box, MotionType, Sphere, World } from "../../src/index";
 import { buildMixedScene, stepMixedScene, type MixedScene } from "./mixedScene";
+import "../../src/snapshot"; // installs World.snapshot / restore
 
 /** The mixed scene (./mixedScene.ts) with a 4 x 4 x 3 pile. */
 function build(): MixedScene {

@@ -17,7 +17,7 @@ import { PhysicsConstraintAxis, PhysicsConstraintMotorType, PhysicsMotionType } 
 import { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import { Physics6DoFConstraint, type PhysicsConstraint } from "@babylonjs/core/Physics/v2/physicsConstraint.js";
 import { PhysicsShapeBox, PhysicsShapeCylinder, PhysicsShapeMesh, type PhysicsShape } from "@babylonjs/core/Physics/v2/physicsShape.js";
-import { WheelConstraint } from "../../../plugin/index";
+import { WheelConstraint } from "../../../plugin/wheelConstraint";
 import type { Stage } from "../stage";
 import { box, colorMaterial, heldKeys, PALETTE } from "./common";
 import type { DemoScene, SceneContent } from "./types";

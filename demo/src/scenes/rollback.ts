@@ -25,6 +25,7 @@ import type { PhysicsEngine } from "@babylonjs/core/Physics/v2/physicsEngine.js"
 import { PhysicsShapeBox, PhysicsShapeCylinder, PhysicsShapeSphere } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { ContinuumPlugin, type PhysicsSnapshot } from "../../../plugin/index";
+import "../../../plugin/snapshot"; // installs plugin.snapshot / restore
 import type { Stage } from "../stage";
 import { hex } from "../timeline";
 import { colorMaterial, PALETTE } from "./common";
