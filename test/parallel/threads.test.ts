@@ -10,6 +10,7 @@ import { Box, MotionType, Sphere, World } from "../../src/index";
 import { Ctrl } from "../../src/parallel/barrier";
 import { buildMixedScene, stepMixedScene, type MixedScene } from "../reliability/mixedScene";
 import { PREDICT_BLOCK } from "../../src/parallel/predictBlocks";
+import "../../src/snapshot"; // installs World.snapshot / restore
 
 const workerUrl = new URL("../../dist/continuum.worker.mjs", import.meta.url);
 const worlds: World[] = [];
