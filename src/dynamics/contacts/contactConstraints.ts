@@ -9,7 +9,8 @@
  * the gap, and penetrating rows push out with the spring (bepu's PenetrationLimit: contacts are springs
  * of a frequency and damping ratio with a maximum recovery velocity).
  *
- * The manifolds live in the contact cache (contactCache.ts, layout in manifoldLayout.ts); this solves over them.
+ * The manifolds live in the contact cache (contactCache.ts, layout in manifoldLayout.ts); prepare loads what the passes
+ * read into compact per-step arrays (constraintLayout.ts), the passes solve over those, and store writes back once.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
  * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
  * manifolds whose impact it stops and those of resting bodies, see relax). Friction has no position error for the
@@ -923,7 +924,7 @@ export class ContactConstraints {
 /**
  * The friction rows of manifold i: per contact, the tangent pair with its 2x2 effective mass, limited to the
  * Coulomb disc of radius mu * (this contact's normal impulse). Coulomb with two coefficients: the static mu for a
- * contact that sticks (or touches anew) and the dynamic one for a contact that slides (C_STICK, set by the relax
+ * contact that sticks (or touches anew) and the dynamic one for a contact that slides (P_STICK, set by the relax
  * pass from the tangential speed its solve left). Reads and writes the bodies' velocities; integers only as
  * arguments (V8 boxes doubles passed to a call it does not inline). Odd `flip`: the contacts in reverse order.
  */
