@@ -6,10 +6,18 @@
  * its own, fetched in the background while the world already steps on one thread (the step uses the pool once
  * it is made and its workers listen; the result is the same either way).
  */
-import type { StepScratch } from "../world/stepScratch";
+import { MAX_THREADS } from "./limits";
+import type { WorkerPool } from "./workerPool";
 
-/** Most threads a world may ask for. */
-export const MAX_THREADS = 64;
+/**
+ * Where a world keeps its threads (its step scratch, src/world/stepScratch.ts): the count asked for, the pool once
+ * it is made, and the message of a pool that did not load. An interface here, so this module needs nothing above it.
+ */
+export interface ThreadsHost {
+  threadsWanted: number;
+  pool: WorkerPool | null;
+  threadsMessage: string | null;
+}
 
 /** Throws a RangeError naming settings.threads unless it is an integer in 1..{@link MAX_THREADS}. */
 export function checkThreads(threads: number): void {
@@ -23,7 +31,7 @@ export function checkThreads(threads: number): void {
  * `scratch.pool` (unless {@link stopThreads} came first). Where SharedArrayBuffer is missing the pool runs on one
  * thread and says why (./workerPool.ts); where the module does not load, `scratch.threadsMessage` says so.
  */
-export function startThreads(scratch: StepScratch, threads: number, workerUrl: string | URL | undefined): void {
+export function startThreads(scratch: ThreadsHost, threads: number, workerUrl: string | URL | undefined): void {
   scratch.threadsWanted = threads;
   import("./workerPool").then(
     (m) => {
@@ -36,7 +44,7 @@ export function startThreads(scratch: StepScratch, threads: number, workerUrl: s
 }
 
 /** Stops the world's workers, or keeps them from starting if the pool is still loading; one thread from now on. */
-export function stopThreads(scratch: StepScratch): void {
+export function stopThreads(scratch: ThreadsHost): void {
   scratch.threadsWanted = 1;
   if (scratch.pool !== null) scratch.pool.stop();
 }

@@ -26,7 +26,7 @@ import type { IntList } from "../collections/intList";
 import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, MAX_BLOCKS, publishJob } from "./barrier";
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
 import { predictMotion } from "../dynamics/integrator";
-import { MAX_THREADS } from "./threads";
+import { MAX_THREADS } from "./limits";
 
 /** How long the main thread waits for a claimed block while nothing progresses before it gives up on the pool. */
 export const PATIENCE_MS = 5000;
