@@ -10,3 +10,7 @@ export declare function findBundledChromium(): Promise<{ path: string; libraryPa
 export declare function findChromium(): Promise<{ path: string; source: "env" | "system" | "npm"; libraryPath?: string }>;
 /** Launches headless Chromium with the shared flags. */
 export declare function launchBrowser(): Promise<Browser>;
+/** Console messages headless Chromium's software GL prints on its own. */
+export declare const BROWSER_NOISE: RegExp[];
+/** Collects console errors and warnings (but `noise`), page errors, failed requests and HTTP >= 400 into `problems`. */
+export declare function watchPage(page: import("playwright-core").Page, problems: string[], noise?: RegExp[]): void;

@@ -121,3 +121,26 @@ export async function launchBrowser() {
   const env = found.libraryPath ? { ...process.env, LD_LIBRARY_PATH: found.libraryPath } : undefined;
   return chromium.launch({ executablePath: found.path, args: BROWSER_ARGS, env });
 }
+
+/** Console messages headless Chromium's software GL prints on its own (not the page's problems). */
+export const BROWSER_NOISE = [/^\[\.WebGL-[0-9a-fx]+\]\s*GL Driver Message \(OpenGL, Performance, .*\): GPU stall due to ReadPixels/];
+
+/**
+ * Collects into `problems` what a browser test must not see on `page`: console errors and warnings (but those
+ * matching `noise`, BROWSER_NOISE by default), uncaught page errors, failed requests and HTTP responses >= 400.
+ */
+export function watchPage(page, problems, noise = BROWSER_NOISE) {
+  page.on("console", (msg) => {
+    const type = msg.type();
+    if (type !== "error" && type !== "warning") return;
+    const text = msg.text();
+    if (noise.some((re) => re.test(text))) return;
+    const loc = msg.location();
+    problems.push(`console.${type}: ${text}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ""}`);
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.stack ?? err.message}`));
+  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ""}`));
+  page.on("response", (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+}

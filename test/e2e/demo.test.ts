@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser.mjs";
+import { launchBrowser, watchPage } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 import type { BodyReport } from "../../demo/src/hook";
@@ -30,7 +30,6 @@ const MIN_MOVE = 0.5;
  * Console messages that Chromium itself prints about its software GL (SwiftShader) driver, not the page's
  * code: Babylon's engine start-up probes render-target formats with readPixels, which this driver reports.
  */
-const BROWSER_NOISE = [/^\[\.WebGL-[0-9a-fx]+\]\s*GL Driver Message \(OpenGL, Performance, .*\): GPU stall due to ReadPixels/];
 
 interface Hook {
   ready: boolean;
@@ -68,19 +67,7 @@ beforeAll(async () => {
   server = await startServer(0);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  page.on("console", (msg) => {
-    const type = msg.type();
-    if (type !== "error" && type !== "warning") return;
-    const text = msg.text();
-    if (BROWSER_NOISE.some((re) => re.test(text))) return;
-    const loc = msg.location();
-    problems.push(`console.${type}: ${text}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ""}`);
-  });
-  page.on("pageerror", (err) => problems.push(`page error: ${err.stack ?? err.message}`));
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ""}`));
-  page.on("response", (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
+  watchPage(page, problems);
   const t0 = Date.now();
   await page.goto(server.url, { waitUntil: "load" });
   timings.loadMs = Date.now() - t0;

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser.mjs";
+import { launchBrowser, watchPage } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 import type { BodyReport } from "../../demo/src/hook";
@@ -19,7 +19,6 @@ const BUNDLE = fileURLToPath(new URL("../../demo/dist/demo.js", import.meta.url)
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
 /** The issue's bar: the page loads in under 2 s from the built bundle. */
 const LOAD_BUDGET_MS = 2000;
-const BROWSER_NOISE = [/^\[\.WebGL-[0-9a-fx]+\]\s*GL Driver Message \(OpenGL, Performance, .*\): GPU stall due to ReadPixels/];
 
 interface Hook {
   ready: boolean;
@@ -250,16 +249,7 @@ beforeAll(async () => {
   server = await startServer(0);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 800, height: 450 } });
-  page.on("console", (msg) => {
-    if (msg.type() !== "error" && msg.type() !== "warning") return;
-    if (BROWSER_NOISE.some((re) => re.test(msg.text()))) return;
-    problems.push(`console.${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`page error: ${err.stack ?? err.message}`));
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()}`));
-  page.on("response", (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
+  watchPage(page, problems);
 });
 
 afterAll(async () => {

@@ -9,14 +9,13 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser.mjs";
+import { launchBrowser, watchPage } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 import type { ContinuumHook } from "../../demo/src/hook";
 
 const BUNDLE = fileURLToPath(new URL("../../demo/dist/demo.js", import.meta.url));
 const OUT_DIR = fileURLToPath(new URL("../../test-output/", import.meta.url));
-const BROWSER_NOISE = [/^\[\.WebGL-[0-9a-fx]+\]\s*GL Driver Message \(OpenGL, Performance, .*\): GPU stall due to ReadPixels/];
 type HookWindow = Window & { __continuum?: ContinuumHook };
 
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -30,13 +29,7 @@ beforeAll(async () => {
   server = await startServer(0);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 960, height: 540 } });
-  page.on("console", (msg) => {
-    if (msg.type() !== "error" && msg.type() !== "warning") return;
-    if (BROWSER_NOISE.some((re) => re.test(msg.text()))) return;
-    problems.push(`console.${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`page error: ${err.stack ?? err.message}`));
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ""}`));
+  watchPage(page, problems);
 }, 60_000);
 
 afterAll(async () => {

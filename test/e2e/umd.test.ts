@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser.mjs";
+import { launchBrowser, watchPage } from "./browser.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../demo/serve.mjs";
 
@@ -31,16 +31,7 @@ const timings: Record<string, number> = {};
 
 async function newPage(): Promise<Page> {
   const page = await browser!.newPage({ viewport: { width: 1100, height: 620 } });
-  page.on("console", (msg) => {
-    if (msg.type() !== "error" && msg.type() !== "warning") return;
-    if (NOISE.some((re) => re.test(msg.text()))) return;
-    problems.push(`console.${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`page error: ${err.stack ?? err.message}`));
-  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()}`));
-  page.on("response", (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
+  watchPage(page, problems, NOISE);
   return page;
 }
 
