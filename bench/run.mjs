@@ -25,6 +25,7 @@ const HELP = `Continuum bench: node bench/run.mjs [options]   (npm run bench -- 
   --timeout S          seconds per row before it is killed (default 900)
   --repeat N           run every row N times, each in a fresh process, and keep the run with the median
                        median (default 1)
+  --threads N          continuum-plugin rows on N threads (ContinuumPlugin's threads option; default 1)
   --out FILE           markdown output (default bench/RESULTS.md for a full run, bench/out/partial.md otherwise)
   --render [FILE]      rewrite the markdown from a saved run (default bench/out/results.json) without running
                        anything, e.g. after adding profiles or editing bench/where-time-goes.md
@@ -97,6 +98,11 @@ function parseArgs(argv) {
       case "timeout":
         opts[k] = Number(v);
         break;
+      case "threads":
+        opts.threads = Math.floor(Number(v));
+        if (!(opts.threads >= 1)) throw new Error("--threads needs a number >= 1");
+        opts.partial = true;
+        break;
       case "repeat":
         opts.repeat = Math.max(1, Math.floor(Number(v)));
         if (!(opts.repeat >= 1)) throw new Error("--repeat needs a number >= 1");
@@ -135,6 +141,7 @@ function runRow(engine, scene, sleep, opts) {
     const warmup = opts.warmup ?? def.warmup ?? 120;
     const steps = opts.steps ?? def.steps ?? 1000;
     const args = ["--expose-gc", path.join(here, "scene-runner.mjs"), engine, scene, sleep, String(warmup), String(steps)];
+    if (opts.threads > 1 && engine === "continuum-plugin") args.push(`--threads=${opts.threads}`);
     const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
@@ -281,6 +288,7 @@ function writeMarkdown(results, opts, startedAt, loadStart, loadEnd, wallSeconds
         "(V8's tiering and inlining differ between processes and move a row's median by tens of percent; the other " +
         "runs' medians are in bench/out/results.json as runMedians). "
       : "") +
+      (opts.threads > 1 ? `The continuum-plugin rows ran on ${opts.threads} threads (\`new ContinuumPlugin(true, { threads: ${opts.threads} })\`, measured once its workers listened). ` : "") +
       "Each row runs in its own `node --expose-gc` child process, one row at a time. The scene is built, stepped " +
       "`warm-up` times at 1/60 s, then `steps` measured steps are timed one by one with " +
       "`performance.now()`: `scene.getPhysicsEngine()._step(1/60)` for the Babylon engines (havok: HavokPlugin; " +

@@ -1,6 +1,7 @@
 // Runs one benchmark row in this process and prints one line: `BENCH_RESULT <json>`.
 //
-//   node --expose-gc bench/scene-runner.mjs <engine> <scene> <sleep:on|off|n/a> [warmup] [steps] [--cpu-prof=FILE] [--heap-prof=FILE]
+//   node --expose-gc bench/scene-runner.mjs <engine> <scene> <sleep:on|off|n/a> [warmup] [steps] [--cpu-prof=FILE] [--heap-prof=FILE] [--threads=N]
+// --threads=N: continuum-plugin on N threads (ContinuumPlugin's `threads` option; waits until they listen).
 //
 // engines: havok (Babylon NullEngine + HavokPlugin), continuum-plugin (same Babylon scene with
 // ContinuumPlugin from dist/continuum.mjs), continuum-engine (raw World API from dist/continuum.mjs).
@@ -537,17 +538,19 @@ function sanity(sim, spec) {
 function parseArgs(argv) {
   const pos = [];
   let cpuProf = null,
-    heapProf = null;
+    heapProf = null,
+    threads = 1;
   for (const a of argv) {
-    if (a.startsWith("--cpu-prof=")) cpuProf = a.slice("--cpu-prof=".length);
+    if (a.startsWith("--threads=")) threads = Number(a.slice("--threads=".length));
+    else if (a.startsWith("--cpu-prof=")) cpuProf = a.slice("--cpu-prof=".length);
     else if (a.startsWith("--heap-prof=")) heapProf = a.slice("--heap-prof=".length);
     else pos.push(a);
   }
-  return { pos, cpuProf, heapProf };
+  return { pos, cpuProf, heapProf, threads };
 }
 
 async function main() {
-  const { pos, cpuProf, heapProf } = parseArgs(process.argv.slice(2));
+  const { pos, cpuProf, heapProf, threads } = parseArgs(process.argv.slice(2));
   const [engine, sceneName, sleepArg, warmupArg, stepsArg] = pos;
   const base = { engine, scene: sceneName, sleep: sleepArg };
   if (!ENGINES.includes(engine) || !SCENES[sceneName] || !sceneSleepModes(sceneName).includes(sleepArg)) {
@@ -583,10 +586,15 @@ async function main() {
       const BABYLON = await loadBabylon();
       let plugin;
       try {
-        plugin = new C.ContinuumPlugin();
+        plugin = threads > 1 ? new C.ContinuumPlugin(true, { threads }) : new C.ContinuumPlugin();
       } catch (e) {
         throw new Unavailable(`new ContinuumPlugin() threw: ${e?.message ?? e}`);
       }
+      // The workers start in the background (the step runs on one thread until they listen): wait for them, so
+      // the warm-up and the measured steps run on the threads asked for.
+      const until = Date.now() + 20_000;
+      while (plugin.threads !== threads && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      if (plugin.threads !== threads) throw new Unavailable(`threads ${threads} asked, ${plugin.threads} ready: ${plugin.world.threadsMessage}`);
       sim = buildBabylonScene(BABYLON, plugin, spec, sleeping, { engine, C });
       // Time the engine's own step inside the plugin's: the rest of executeStep (prestep, transform sync,
       // collision observables) is the plugin's overhead, measured in the same process and the same steps.
