@@ -126,10 +126,6 @@ export class DynamicTree {
     return this.rootNode === NULL_NODE ? -1 : this.heights[this.rootNode];
   }
 
-  getUserData(id: number): number {
-    return this.userData[id];
-  }
-
   getAabb(id: number, out: Float64Array, offset: number): void {
     const b = this.bounds;
     const o = id * 6;
@@ -612,75 +608,6 @@ export class DynamicTree {
     }
   }
 
-  // ------------------------------------------------------------------ diagnostics
-
-  /**
-   * SAH cost: sum of internal node surface areas divided by the root's (the expected number of internal nodes
-   * a random ray/box visits). Leaf areas are left out: they are the same for any tree over the same boxes.
-   */
-  computeSahCost(): number {
-    const root = this.rootNode;
-    if (root === NULL_NODE || this.child1[root] === NULL_NODE) return 0;
-    const bd = this.bounds;
-    const rootArea = nodeArea(bd, root * 6);
-    let sum = 0;
-    for (let i = 0; i < this.capacity; i++) if (this.heights[i] > 0) sum += nodeArea(bd, i * 6);
-    return rootArea > 0 ? sum / rootArea : sum;
-  }
-
-  /** Throws if parent links, heights, bounds containment, leaf count or the free list are inconsistent. */
-  validate(): void {
-    const cap = this.capacity;
-    const bd = this.bounds;
-    const c1 = this.child1;
-    const c2 = this.child2;
-    const p = this.parent;
-    const h = this.heights;
-    let reachable = 0;
-    let leafSeen = 0;
-    const root = this.rootNode;
-    if (root !== NULL_NODE) {
-      if (p[root] !== NULL_NODE) throw new Error(`root ${root} has parent ${p[root]}`);
-      const todo = new IntList(64);
-      todo.push(root);
-      while (todo.count > 0) {
-        const n = todo.pop();
-        if (n < 0 || n >= cap) throw new Error(`node index ${n} out of range`);
-        if (h[n] < 0) throw new Error(`free node ${n} is linked in the tree`);
-        if (++reachable > cap) throw new Error("cycle in tree");
-        const a = c1[n];
-        const b = c2[n];
-        const o = n * 6;
-        if (bd[o] > bd[o + 3] || bd[o + 1] > bd[o + 4] || bd[o + 2] > bd[o + 5]) throw new Error(`node ${n} has inverted bounds`);
-        if (a === NULL_NODE) {
-          if (b !== NULL_NODE) throw new Error(`leaf ${n} has child2`);
-          if (h[n] !== 0) throw new Error(`leaf ${n} has height ${h[n]}`);
-          leafSeen++;
-          continue;
-        }
-        if (b === NULL_NODE) throw new Error(`internal node ${n} lacks child2`);
-        if (p[a] !== n || p[b] !== n) throw new Error(`bad parent link under node ${n}`);
-        if (h[n] !== 1 + Math.max(h[a], h[b])) throw new Error(`node ${n} height ${h[n]} != 1 + max(${h[a]}, ${h[b]})`);
-        for (const c of [a, b]) {
-          const oc = c * 6;
-          for (let k = 0; k < 3; k++) {
-            if (bd[oc + k] < bd[o + k] || bd[oc + 3 + k] > bd[o + 3 + k]) throw new Error(`node ${n} does not contain child ${c}`);
-          }
-        }
-        todo.push(a);
-        todo.push(b);
-      }
-    }
-    if (leafSeen !== this.leaves) throw new Error(`leafCount ${this.leaves} but ${leafSeen} leaves reachable`);
-    if (reachable !== this.allocated) throw new Error(`${this.allocated} nodes allocated but ${reachable} reachable`);
-    let free = 0;
-    for (let f = this.freeList; f !== NULL_NODE; f = p[f]) {
-      if (h[f] !== -1) throw new Error(`node ${f} on free list has height ${h[f]}`);
-      if (++free > cap) throw new Error("cycle in free list");
-    }
-    if (free + reachable !== cap) throw new Error(`free ${free} + reachable ${reachable} != capacity ${cap}`);
-  }
-
   // ------------------------------------------------------------------ internals
 
   private writeBounds(id: number, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): void {
@@ -779,7 +706,7 @@ export class DynamicTree {
     const lMaxX = bd[ol + 3];
     const lMaxY = bd[ol + 4];
     const lMaxZ = bd[ol + 5];
-    // Areas through unionArea's scratch (AREA), not halfArea / nodeArea: this runs at every level of every
+    // Areas through unionArea's scratch (AREA), not halfArea: this runs at every level of every
     // re-insertion (doubles in arrays, docs/design.md).
     unionArea(bd, leaf, leaf, 0);
     const areaL = AREA[0];
@@ -1122,14 +1049,8 @@ export class DynamicTree {
 }
 
 // unionArea writes its result into AREA[slot] (docs/design.md, doubles: the sibling and rotation searches run for
-// many candidates every step); nodeArea is left to the tree's statistics.
+// many candidates every step).
 const AREA = new Float64Array(2);
-function nodeArea(bd: Float64Array, o: number): number {
-  const x = bd[o + 3] - bd[o],
-    y = bd[o + 4] - bd[o + 1],
-    z = bd[o + 5] - bd[o + 2];
-  return x * y + y * z + z * x;
-}
 
 function unionArea(bd: Float64Array, a: number, b: number, slot: number): void {
   const oa = a * 6;
@@ -1152,7 +1073,7 @@ function binOf(c: number, lo: number, k: number): number {
  */
 function descendFirst(bdA: Float64Array, oa: number, bdB: Float64Array, ob: number, a1: number, b1: number): boolean {
   // Every operation runs on every call (no branch that a late first use would deoptimise), and the areas are
-  // written out, not through nodeArea (docs/design.md, doubles).
+  // written out, not through halfArea (docs/design.md, doubles).
   const ax = bdA[oa + 3] - bdA[oa],
     ay = bdA[oa + 4] - bdA[oa + 1],
     az = bdA[oa + 5] - bdA[oa + 2];
