@@ -2,36 +2,27 @@
  * Symmetric 3x3 matrices stored as six numbers (xx, yy, zz, xy, xz, yz): inertia tensors and their inverses.
  */
 
+import { quatMatrix } from "./quat";
+
+/** rotateSymmetric's rotation matrix. */
+const SYM_R = new Float64Array(9);
+
 /**
  * out[oo..oo+5] = R S R^T, with S = s[so..so+5] and R the rotation of the unit quaternion q[qo..qo+3]
  * (x, y, z, w). Everything is read from and written to arrays, so the per-step callers pass no doubles.
  */
 export function rotateSymmetric(s: ArrayLike<number>, so: number, q: ArrayLike<number>, qo: number, out: Float64Array, oo: number): void {
-  const qx = q[qo],
-    qy = q[qo + 1],
-    qz = q[qo + 2],
-    qw = q[qo + 3];
-  const x2 = qx + qx,
-    y2 = qy + qy,
-    z2 = qz + qz;
-  const xx = qx * x2,
-    xy = qx * y2,
-    xz = qx * z2,
-    yy = qy * y2,
-    yz = qy * z2,
-    zz = qz * z2;
-  const wx = qw * x2,
-    wy = qw * y2,
-    wz = qw * z2;
-  const r00 = 1 - (yy + zz),
-    r01 = xy - wz,
-    r02 = xz + wy;
-  const r10 = xy + wz,
-    r11 = 1 - (xx + zz),
-    r12 = yz - wx;
-  const r20 = xz - wy,
-    r21 = yz + wx,
-    r22 = 1 - (xx + yy);
+  const R = SYM_R;
+  quatMatrix(q, qo, R, 0);
+  const r00 = R[0],
+    r01 = R[1],
+    r02 = R[2];
+  const r10 = R[3],
+    r11 = R[4],
+    r12 = R[5];
+  const r20 = R[6],
+    r21 = R[7],
+    r22 = R[8];
   const s00 = s[so],
     s11 = s[so + 1],
     s22 = s[so + 2],
