@@ -357,42 +357,39 @@ function bracket(px: number, py: number, pz: number, ux: number, uy: number, uz:
  * origin, whose offset from the centre of mass is d = piece origin - localCom (body frame).
  */
 function pieceBracket(tEnd: number, rA: number, rB: number): boolean {
-  // Piece centres relative to their centres of mass, in the body frame.
-  const dax = (identityA ? 0 : localA.px) - motA.localComX,
-    day = (identityA ? 0 : localA.py) - motA.localComY,
-    daz = (identityA ? 0 : localA.pz) - motA.localComZ;
-  const dbx = (identityB ? 0 : localB.px) - motB.localComX,
-    dby = (identityB ? 0 : localB.py) - motB.localComY,
-    dbz = (identityB ? 0 : localB.pz) - motB.localComZ;
-  const la = Math.sqrt(dax * dax + day * day + daz * daz),
-    lb = Math.sqrt(dbx * dbx + dby * dby + dbz * dbz);
-  // Each piece lies within rX of its centre; the centre lies within min(w T |d|, 2|d|) of the linearly
-  // moving point com(t) + R(0) d, and within |d| of com(t). Take the smaller sphere.
-  let cax = motA.comX,
-    cay = motA.comY,
-    caz = motA.comZ,
-    radA = rA + la;
-  const devA = motA.angularSpeed * tEnd * la;
-  if (devA < la) {
-    rotateInto(motA.qx, motA.qy, motA.qz, motA.qw, dax, day, daz);
-    cax += st.rx;
-    cay += st.ry;
-    caz += st.rz;
-    radA = rA + devA;
+  pieceSphere(motA, localA, identityA, rA, tEnd, 0);
+  pieceSphere(motB, localB, identityB, rB, tEnd, 4);
+  const c = PIECE_SPHERES;
+  return bracket(c[4] - c[0], c[5] - c[1], c[6] - c[2], motB.vx - motA.vx, motB.vy - motA.vy, motB.vz - motA.vz, c[3] + c[7], 0, tEnd);
+}
+
+/** pieceSphere's output: centre (x, y, z) and radius of A's sphere, then of B's. */
+const PIECE_SPHERES = new Float64Array(8);
+
+/**
+ * A sphere that holds the piece at `local` (identity: at the body origin) of a body moving by m over [0, tEnd],
+ * moving with the linear part of m: into PIECE_SPHERES[o..o+3]. The piece lies within r of its centre, which
+ * is offset by d = piece origin - localCom (body frame) from the centre of mass; that centre lies within
+ * min(w T |d|, 2|d|) of the linearly moving point com(t) + R(0) d, and within |d| of com(t): the smaller sphere.
+ */
+function pieceSphere(m: SweptMotion, local: Pose, identity: boolean, r: number, tEnd: number, o: number): void {
+  const dx = (identity ? 0 : local.px) - m.localComX,
+    dy = (identity ? 0 : local.py) - m.localComY,
+    dz = (identity ? 0 : local.pz) - m.localComZ;
+  const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const out = PIECE_SPHERES;
+  out[o] = m.comX;
+  out[o + 1] = m.comY;
+  out[o + 2] = m.comZ;
+  out[o + 3] = r + l;
+  const dev = m.angularSpeed * tEnd * l;
+  if (dev < l) {
+    rotateInto(m.qx, m.qy, m.qz, m.qw, dx, dy, dz);
+    out[o] += st.rx;
+    out[o + 1] += st.ry;
+    out[o + 2] += st.rz;
+    out[o + 3] = r + dev;
   }
-  let cbx = motB.comX,
-    cby = motB.comY,
-    cbz = motB.comZ,
-    radB = rB + lb;
-  const devB = motB.angularSpeed * tEnd * lb;
-  if (devB < lb) {
-    rotateInto(motB.qx, motB.qy, motB.qz, motB.qw, dbx, dby, dbz);
-    cbx += st.rx;
-    cby += st.ry;
-    cbz += st.rz;
-    radB = rB + devB;
-  }
-  return bracket(cbx - cax, cby - cay, cbz - caz, motB.vx - motA.vx, motB.vy - motA.vy, motB.vz - motA.vz, radA + radB, 0, tEnd);
 }
 
 function rotateInto(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
