@@ -1,5 +1,6 @@
 import { grown } from "../collections/growth";
 import { IntList } from "../collections/intList";
+import { addToBin, bestBinSplit, halfArea, resetBins, SAH_COST } from "../math/binnedSah";
 
 /**
  * Dynamic AABB tree (binary BVH) for the broad phase.
@@ -45,11 +46,6 @@ export interface TreeRayVisitor {
 export interface TreePairVisitor {
   /** Called once per overlapping leaf pair. */
   onPair(userDataA: number, userDataB: number): void;
-}
-
-/** Half the surface area of a box, the SAH cost measure (the constant factor 2 cancels in comparisons). */
-function halfArea(dx: number, dy: number, dz: number): number {
-  return dx * dy + dy * dz + dz * dx;
 }
 
 /** The tree's scratch fields (see DynamicTree.snapshotExtent). */
@@ -975,58 +971,16 @@ export class DynamicTree {
       const hi = axis === 0 ? cMaxX : axis === 1 ? cMaxY : cMaxZ;
       if (!(hi > lo)) continue;
       const k = BINS / (hi - lo);
-      for (let j = 0; j < BINS; j++) {
-        counts[j] = 0;
-        const ob = j * 6;
-        bins[ob] = bins[ob + 1] = bins[ob + 2] = Infinity;
-        bins[ob + 3] = bins[ob + 4] = bins[ob + 5] = -Infinity;
-      }
+      resetBins(bins, counts, BINS);
       for (let i = begin; i < end; i++) {
         const o = leaves[i] * 6;
-        const j = binOf(bd[o + axis] + bd[o + 3 + axis], lo, k);
-        counts[j]++;
-        const ob = j * 6;
-        for (let q = 0; q < 3; q++) {
-          if (bd[o + q] < bins[ob + q]) bins[ob + q] = bd[o + q];
-          if (bd[o + 3 + q] > bins[ob + 3 + q]) bins[ob + 3 + q] = bd[o + 3 + q];
-        }
+        addToBin(bins, counts, binOf(bd[o + axis] + bd[o + 3 + axis], lo, k), bd, o);
       }
-      // Sweep from the right storing the area of bins j..BINS-1, then from the left evaluating splits.
-      let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-      for (let j = BINS - 1; j > 0; j--) {
-        const ob = j * 6;
-        if (counts[j] > 0) {
-          if (bins[ob] < x0) x0 = bins[ob];
-          if (bins[ob + 1] < y0) y0 = bins[ob + 1];
-          if (bins[ob + 2] < z0) z0 = bins[ob + 2];
-          if (bins[ob + 3] > x1) x1 = bins[ob + 3];
-          if (bins[ob + 4] > y1) y1 = bins[ob + 4];
-          if (bins[ob + 5] > z1) z1 = bins[ob + 5];
-        }
-        rightArea[j] = x1 >= x0 ? halfArea(x1 - x0, y1 - y0, z1 - z0) : 0;
-      }
-      x0 = y0 = z0 = Infinity;
-      x1 = y1 = z1 = -Infinity;
-      let leftCount = 0;
-      const total = end - begin;
-      for (let j = 0; j < BINS - 1; j++) {
-        const ob = j * 6;
-        if (counts[j] > 0) {
-          leftCount += counts[j];
-          if (bins[ob] < x0) x0 = bins[ob];
-          if (bins[ob + 1] < y0) y0 = bins[ob + 1];
-          if (bins[ob + 2] < z0) z0 = bins[ob + 2];
-          if (bins[ob + 3] > x1) x1 = bins[ob + 3];
-          if (bins[ob + 4] > y1) y1 = bins[ob + 4];
-          if (bins[ob + 5] > z1) z1 = bins[ob + 5];
-        }
-        if (leftCount === 0 || leftCount === total) continue;
-        const cost = leftCount * halfArea(x1 - x0, y1 - y0, z1 - z0) + (total - leftCount) * rightArea[j + 1];
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestAxis = axis;
-          bestSplit = j + 1;
-        }
+      const split = bestBinSplit(bins, counts, rightArea, BINS, end - begin);
+      if (split > 0 && SAH_COST[0] < bestCost) {
+        bestCost = SAH_COST[0];
+        bestAxis = axis;
+        bestSplit = split;
       }
     }
     if (bestAxis < 0) return (begin + end) >> 1;
