@@ -19,15 +19,34 @@ export function resetBins(bins: Float64Array, counts: Int32Array, n: number): vo
 /** Adds the box src[o..o+5] (min xyz, max xyz) to bin j. */
 export function addToBin(bins: Float64Array, counts: Int32Array, j: number, src: Float64Array, o: number): void {
   counts[j]++;
-  const ob = j * 6;
+  growBox(bins, j * 6, src, o);
+}
+
+/** Grows the box dst[od..od+5] to hold the box src[os..os+5] (min xyz, max xyz each). */
+function growBox(dst: Float64Array, od: number, src: Float64Array, os: number): void {
   for (let q = 0; q < 3; q++) {
-    if (src[o + q] < bins[ob + q]) bins[ob + q] = src[o + q];
-    if (src[o + 3 + q] > bins[ob + 3 + q]) bins[ob + 3 + q] = src[o + 3 + q];
+    if (src[os + q] < dst[od + q]) dst[od + q] = src[os + q];
+    if (src[os + 3 + q] > dst[od + 3 + q]) dst[od + 3 + q] = src[os + 3 + q];
   }
 }
 
 /** The cost of {@link bestBinSplit}'s split (Infinity when there is none). */
 export const SAH_COST = new Float64Array(1);
+
+/** bestBinSplit's running box of the bins swept so far. */
+const SWEPT = new Float64Array(6);
+
+/** Empties SWEPT. */
+function emptySwept(): void {
+  SWEPT[0] = SWEPT[1] = SWEPT[2] = Infinity;
+  SWEPT[3] = SWEPT[4] = SWEPT[5] = -Infinity;
+}
+
+/** SWEPT's half surface area, 0 while it is empty. */
+function sweptArea(): number {
+  const b = SWEPT;
+  return b[3] >= b[0] ? halfArea(b[3] - b[0], b[4] - b[1], b[5] - b[2]) : 0;
+}
 
 /**
  * The best split of bins 0..n-1 holding `total` items: how many bins go left (1..n-1; the first of equal
@@ -36,42 +55,22 @@ export const SAH_COST = new Float64Array(1);
  */
 export function bestBinSplit(bins: Float64Array, counts: Int32Array, rightArea: Float64Array, n: number, total: number): number {
   // Sweep from the right storing the area of bins j..n-1, then from the left evaluating splits.
-  let x0 = Infinity,
-    y0 = Infinity,
-    z0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity,
-    z1 = -Infinity;
+  emptySwept();
   for (let j = n - 1; j > 0; j--) {
-    const ob = j * 6;
-    if (counts[j] > 0) {
-      if (bins[ob] < x0) x0 = bins[ob];
-      if (bins[ob + 1] < y0) y0 = bins[ob + 1];
-      if (bins[ob + 2] < z0) z0 = bins[ob + 2];
-      if (bins[ob + 3] > x1) x1 = bins[ob + 3];
-      if (bins[ob + 4] > y1) y1 = bins[ob + 4];
-      if (bins[ob + 5] > z1) z1 = bins[ob + 5];
-    }
-    rightArea[j] = x1 >= x0 ? halfArea(x1 - x0, y1 - y0, z1 - z0) : 0;
+    if (counts[j] > 0) growBox(SWEPT, 0, bins, j * 6);
+    rightArea[j] = sweptArea();
   }
-  x0 = y0 = z0 = Infinity;
-  x1 = y1 = z1 = -Infinity;
+  emptySwept();
   let bestCost = Infinity,
     best = 0,
     leftCount = 0;
   for (let j = 0; j < n - 1; j++) {
-    const ob = j * 6;
     if (counts[j] > 0) {
       leftCount += counts[j];
-      if (bins[ob] < x0) x0 = bins[ob];
-      if (bins[ob + 1] < y0) y0 = bins[ob + 1];
-      if (bins[ob + 2] < z0) z0 = bins[ob + 2];
-      if (bins[ob + 3] > x1) x1 = bins[ob + 3];
-      if (bins[ob + 4] > y1) y1 = bins[ob + 4];
-      if (bins[ob + 5] > z1) z1 = bins[ob + 5];
+      growBox(SWEPT, 0, bins, j * 6);
     }
     if (leftCount === 0 || leftCount === total) continue;
-    const cost = leftCount * halfArea(x1 - x0, y1 - y0, z1 - z0) + (total - leftCount) * rightArea[j + 1];
+    const cost = leftCount * sweptArea() + (total - leftCount) * rightArea[j + 1];
     if (cost < bestCost) {
       bestCost = cost;
       best = j + 1;
