@@ -42,6 +42,7 @@ import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { EpaResult, epaPenetration } from "./epa";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
+import type { PointPair } from "./pointPair";
 
 /** Iteration cap of the interval narrowing (bepu: "fixed but high iteration threshold"). */
 export const SWEEP_MAX_ITERATIONS = 25;
@@ -269,37 +270,23 @@ function distanceAt(t: number, full: boolean): void {
   queries++;
   const ra = a.coreRadius,
     rb = b.coreRadius;
+  CORES[0] = ra;
+  CORES[1] = rb;
   gjkStart[0] = st.dNx;
   gjkStart[1] = st.dNy;
   gjkStart[2] = st.dNz;
   const sep = gjkDistanceFrom(a, poseA, b, poseB, gjk, gjkStart);
   if (sep) {
-    st.dNx = gjk.nx;
-    st.dNy = gjk.ny;
-    st.dNz = gjk.nz;
-    st.dDist = gjk.distance - ra - rb;
-    st.dAx = gjk.ax + st.dNx * ra;
-    st.dAy = gjk.ay + st.dNy * ra;
-    st.dAz = gjk.az + st.dNz * ra;
-    st.dBx = gjk.bx - st.dNx * rb;
-    st.dBy = gjk.by - st.dNy * rb;
-    st.dBz = gjk.bz - st.dNz * rb;
+    CORES[2] = gjk.distance;
+    fromCores(gjk);
     return;
   }
   // Cores overlap: penetration (EPA) only when the caller wants the normal.
   st.dDist = -(ra + rb);
   if (full) {
     if (epaPenetration(a, poseA, b, poseB, gjk, epa)) {
-      st.dNx = epa.nx;
-      st.dNy = epa.ny;
-      st.dNz = epa.nz;
-      st.dDist = -epa.depth - ra - rb;
-      st.dAx = epa.ax + st.dNx * ra;
-      st.dAy = epa.ay + st.dNy * ra;
-      st.dAz = epa.az + st.dNz * ra;
-      st.dBx = epa.bx - st.dNx * rb;
-      st.dBy = epa.by - st.dNy * rb;
-      st.dBz = epa.bz - st.dNz * rb;
+      CORES[2] = -epa.depth;
+      fromCores(epa);
     } else {
       // Degenerate: centre offset as the normal.
       let nx = poseB.px - poseA.px,
@@ -323,6 +310,28 @@ function distanceAt(t: number, full: boolean): void {
       st.dAz = st.dBz = 0.5 * (poseA.pz + poseB.pz);
     }
   }
+}
+
+/** distanceAt's core radii of A and B, then the distance between the cores (negative: EPA's depth). */
+const CORES = new Float64Array(3);
+
+/**
+ * distanceAt's result from GJK's or EPA's points on the cores (normal from A toward B), with the radii and
+ * core distance in CORES: each point moved out along the normal by its core radius.
+ */
+function fromCores(r: PointPair): void {
+  const ra = CORES[0],
+    rb = CORES[1];
+  st.dNx = r.nx;
+  st.dNy = r.ny;
+  st.dNz = r.nz;
+  st.dDist = CORES[2] - ra - rb;
+  st.dAx = r.ax + st.dNx * ra;
+  st.dAy = r.ay + st.dNy * ra;
+  st.dAz = r.az + st.dNz * ra;
+  st.dBx = r.bx - st.dNx * rb;
+  st.dBy = r.by - st.dNy * rb;
+  st.dBz = r.bz - st.dNz * rb;
 }
 
 /**
