@@ -54,35 +54,39 @@ const SAMPLES = 4;
  */
 export const SWEEP_CONTACT_TOLERANCE = 1e-5;
 
-/** Result of {@link sweepShapes}. Preallocate one and reuse it. */
+/** Result of {@link sweepShapes}. Preallocate one and reuse it; `reset` gives every field its initial value. */
 export class SweepResult {
   /** True when an impact was found in [0, maxT]. */
-  hit = false;
+  hit!: boolean;
   /** Last time known to be free of contact before the impact (the safe time). */
-  t0 = 0;
+  t0!: number;
   /** Upper bound of the impact time (a time at which the shapes were seen in contact). */
-  t1 = 0;
+  t1!: number;
   /** Unit normal from A toward B, at t0 (near the impact). */
-  normalX = 0;
-  normalY = 1;
-  normalZ = 0;
+  normalX!: number;
+  normalY!: number;
+  normalZ!: number;
   /** Contact point at t0: midway between the two closest surface points. */
-  pointX = 0;
-  pointY = 0;
-  pointZ = 0;
+  pointX!: number;
+  pointY!: number;
+  pointZ!: number;
   /** Surface distance at t0 (negative when the shapes already overlapped at t0). */
-  distance = 0;
+  distance!: number;
   /** Compound child (or mesh triangle) index of A and of B for the earliest hit (0 for convex). */
-  childA = 0;
-  childB = 0;
+  childA!: number;
+  childB!: number;
   /** Distance queries spent, over all piece pairs. */
-  distanceQueries = 0;
+  distanceQueries!: number;
   /** Interval-narrowing iterations spent, over all piece pairs. */
-  iterations = 0;
+  iterations!: number;
   /** Convex piece pairs that ran the interval narrowing. */
-  piecePairs = 0;
+  piecePairs!: number;
   /** False when the winning pair hit the iteration cap before proving contact (then t1 = t0). */
-  converged = true;
+  converged!: boolean;
+
+  constructor() {
+    this.reset();
+  }
 
   reset(): void {
     this.hit = false;
