@@ -831,65 +831,32 @@ export class DynamicTree {
     const bLeaf = c1[b] === NULL_NODE;
     const cLeaf = c1[c] === NULL_NODE;
     if (bLeaf && cLeaf) return;
-    // Through AREA, as in findBestSibling.
+    // Through AREA, as in findBestSibling; the search's state in ROTATION (docs/design.md, doubles).
     unionArea(bd, b, b, 0);
     unionArea(bd, c, c, 1);
-    const areaB = AREA[0],
-      areaC = AREA[1];
-    let bestDelta = 0;
-    let bestOp = 0;
-    let d = 0;
+    ROTATION[0] = 0;
+    ROTATION[1] = AREA[0];
+    ROTATION[2] = AREA[1];
+    ROTATION_OP[0] = 0;
     if (!cLeaf) {
       const f = c1[c];
       const g = c2[c];
-      unionArea(bd, b, g, 0);
-      d = AREA[0] - areaC; // B <-> F: C = {B, G}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 1;
-      }
-      unionArea(bd, b, f, 0);
-      d = AREA[0] - areaC; // B <-> G: C = {F, B}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 2;
-      }
+      trySwap(bd, b, g, 2, 1); // B <-> F: C = {B, G}
+      trySwap(bd, b, f, 2, 2); // B <-> G: C = {F, B}
     }
     if (!bLeaf) {
       const dd = c1[b];
       const e = c2[b];
-      unionArea(bd, c, e, 0);
-      d = AREA[0] - areaB; // C <-> D: B = {C, E}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 3;
-      }
-      unionArea(bd, dd, c, 0);
-      d = AREA[0] - areaB; // C <-> E: B = {D, C}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 4;
-      }
+      trySwap(bd, c, e, 1, 3); // C <-> D: B = {C, E}
+      trySwap(bd, dd, c, 1, 4); // C <-> E: B = {D, C}
       if (!cLeaf) {
         const f = c1[c];
         const g = c2[c];
-        unionArea(bd, f, e, 0);
-        unionArea(bd, dd, g, 1);
-        d = AREA[0] + AREA[1] - areaB - areaC; // D <-> F: B = {F, E}, C = {D, G}
-        if (d < bestDelta) {
-          bestDelta = d;
-          bestOp = 5;
-        }
-        unionArea(bd, g, e, 0);
-        unionArea(bd, f, dd, 1);
-        d = AREA[0] + AREA[1] - areaB - areaC; // D <-> G: B = {G, E}, C = {F, D}
-        if (d < bestDelta) {
-          bestDelta = d;
-          bestOp = 6;
-        }
+        tryRegroup(bd, f, e, dd, g, 5); // D <-> F: B = {F, E}, C = {D, G}
+        tryRegroup(bd, g, e, f, dd, 6); // D <-> G: B = {G, E}, C = {F, D}
       }
     }
-    switch (bestOp) {
+    switch (ROTATION_OP[0]) {
       case 0:
         return;
       case 1:
@@ -1005,6 +972,32 @@ export class DynamicTree {
 // unionArea writes its result into AREA[slot] (docs/design.md, doubles: the sibling and rotation searches run for
 // many candidates every step).
 const AREA = new Float64Array(2);
+
+/** rotate's search: [0] the best change of area so far (0: none), [1] and [2] the areas of B and C. */
+const ROTATION = new Float64Array(3);
+/** The rotation that change belongs to (0: none; rotate's numbering). */
+const ROTATION_OP = new Int32Array(1);
+
+/** rotate's candidate `op`: the union of x and y replaces side `side` (1: B, 2: C). */
+function trySwap(bd: Float64Array, x: number, y: number, side: number, op: number): void {
+  unionArea(bd, x, y, 0);
+  const d = AREA[0] - ROTATION[side];
+  if (d < ROTATION[0]) {
+    ROTATION[0] = d;
+    ROTATION_OP[0] = op;
+  }
+}
+
+/** rotate's candidate `op` that regroups the grandchildren: B becomes {x1, y1} and C {x2, y2}. */
+function tryRegroup(bd: Float64Array, x1: number, y1: number, x2: number, y2: number, op: number): void {
+  unionArea(bd, x1, y1, 0);
+  unionArea(bd, x2, y2, 1);
+  const d = AREA[0] + AREA[1] - ROTATION[1] - ROTATION[2];
+  if (d < ROTATION[0]) {
+    ROTATION[0] = d;
+    ROTATION_OP[0] = op;
+  }
+}
 
 function unionArea(bd: Float64Array, a: number, b: number, slot: number): void {
   const oa = a * 6;
