@@ -1,5 +1,6 @@
 import { grown } from "../collections/growth";
 import { IntList } from "../collections/intList";
+import { addToBin, bestBinSplit, halfArea, resetBins, SAH_COST } from "../math/binnedSah";
 
 /**
  * Dynamic AABB tree (binary BVH) for the broad phase.
@@ -45,11 +46,6 @@ export interface TreeRayVisitor {
 export interface TreePairVisitor {
   /** Called once per overlapping leaf pair. */
   onPair(userDataA: number, userDataB: number): void;
-}
-
-/** Half the surface area of a box, the SAH cost measure (the constant factor 2 cancels in comparisons). */
-function halfArea(dx: number, dy: number, dz: number): number {
-  return dx * dy + dy * dz + dz * dx;
 }
 
 /** The tree's scratch fields (see DynamicTree.snapshotExtent). */
@@ -124,10 +120,6 @@ export class DynamicTree {
   /** Height of the tree (a single leaf is 0, empty is -1). */
   get height(): number {
     return this.rootNode === NULL_NODE ? -1 : this.heights[this.rootNode];
-  }
-
-  getUserData(id: number): number {
-    return this.userData[id];
   }
 
   getAabb(id: number, out: Float64Array, offset: number): void {
@@ -612,75 +604,6 @@ export class DynamicTree {
     }
   }
 
-  // ------------------------------------------------------------------ diagnostics
-
-  /**
-   * SAH cost: sum of internal node surface areas divided by the root's (the expected number of internal nodes
-   * a random ray/box visits). Leaf areas are left out: they are the same for any tree over the same boxes.
-   */
-  computeSahCost(): number {
-    const root = this.rootNode;
-    if (root === NULL_NODE || this.child1[root] === NULL_NODE) return 0;
-    const bd = this.bounds;
-    const rootArea = nodeArea(bd, root * 6);
-    let sum = 0;
-    for (let i = 0; i < this.capacity; i++) if (this.heights[i] > 0) sum += nodeArea(bd, i * 6);
-    return rootArea > 0 ? sum / rootArea : sum;
-  }
-
-  /** Throws if parent links, heights, bounds containment, leaf count or the free list are inconsistent. */
-  validate(): void {
-    const cap = this.capacity;
-    const bd = this.bounds;
-    const c1 = this.child1;
-    const c2 = this.child2;
-    const p = this.parent;
-    const h = this.heights;
-    let reachable = 0;
-    let leafSeen = 0;
-    const root = this.rootNode;
-    if (root !== NULL_NODE) {
-      if (p[root] !== NULL_NODE) throw new Error(`root ${root} has parent ${p[root]}`);
-      const todo = new IntList(64);
-      todo.push(root);
-      while (todo.count > 0) {
-        const n = todo.pop();
-        if (n < 0 || n >= cap) throw new Error(`node index ${n} out of range`);
-        if (h[n] < 0) throw new Error(`free node ${n} is linked in the tree`);
-        if (++reachable > cap) throw new Error("cycle in tree");
-        const a = c1[n];
-        const b = c2[n];
-        const o = n * 6;
-        if (bd[o] > bd[o + 3] || bd[o + 1] > bd[o + 4] || bd[o + 2] > bd[o + 5]) throw new Error(`node ${n} has inverted bounds`);
-        if (a === NULL_NODE) {
-          if (b !== NULL_NODE) throw new Error(`leaf ${n} has child2`);
-          if (h[n] !== 0) throw new Error(`leaf ${n} has height ${h[n]}`);
-          leafSeen++;
-          continue;
-        }
-        if (b === NULL_NODE) throw new Error(`internal node ${n} lacks child2`);
-        if (p[a] !== n || p[b] !== n) throw new Error(`bad parent link under node ${n}`);
-        if (h[n] !== 1 + Math.max(h[a], h[b])) throw new Error(`node ${n} height ${h[n]} != 1 + max(${h[a]}, ${h[b]})`);
-        for (const c of [a, b]) {
-          const oc = c * 6;
-          for (let k = 0; k < 3; k++) {
-            if (bd[oc + k] < bd[o + k] || bd[oc + 3 + k] > bd[o + 3 + k]) throw new Error(`node ${n} does not contain child ${c}`);
-          }
-        }
-        todo.push(a);
-        todo.push(b);
-      }
-    }
-    if (leafSeen !== this.leaves) throw new Error(`leafCount ${this.leaves} but ${leafSeen} leaves reachable`);
-    if (reachable !== this.allocated) throw new Error(`${this.allocated} nodes allocated but ${reachable} reachable`);
-    let free = 0;
-    for (let f = this.freeList; f !== NULL_NODE; f = p[f]) {
-      if (h[f] !== -1) throw new Error(`node ${f} on free list has height ${h[f]}`);
-      if (++free > cap) throw new Error("cycle in free list");
-    }
-    if (free + reachable !== cap) throw new Error(`free ${free} + reachable ${reachable} != capacity ${cap}`);
-  }
-
   // ------------------------------------------------------------------ internals
 
   private writeBounds(id: number, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): void {
@@ -779,7 +702,7 @@ export class DynamicTree {
     const lMaxX = bd[ol + 3];
     const lMaxY = bd[ol + 4];
     const lMaxZ = bd[ol + 5];
-    // Areas through unionArea's scratch (AREA), not halfArea / nodeArea: this runs at every level of every
+    // Areas through unionArea's scratch (AREA), not halfArea: this runs at every level of every
     // re-insertion (doubles in arrays, docs/design.md).
     unionArea(bd, leaf, leaf, 0);
     const areaL = AREA[0];
@@ -908,65 +831,32 @@ export class DynamicTree {
     const bLeaf = c1[b] === NULL_NODE;
     const cLeaf = c1[c] === NULL_NODE;
     if (bLeaf && cLeaf) return;
-    // Through AREA, as in findBestSibling.
+    // Through AREA, as in findBestSibling; the search's state in ROTATION (docs/design.md, doubles).
     unionArea(bd, b, b, 0);
     unionArea(bd, c, c, 1);
-    const areaB = AREA[0],
-      areaC = AREA[1];
-    let bestDelta = 0;
-    let bestOp = 0;
-    let d = 0;
+    ROTATION[0] = 0;
+    ROTATION[1] = AREA[0];
+    ROTATION[2] = AREA[1];
+    ROTATION_OP[0] = 0;
     if (!cLeaf) {
       const f = c1[c];
       const g = c2[c];
-      unionArea(bd, b, g, 0);
-      d = AREA[0] - areaC; // B <-> F: C = {B, G}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 1;
-      }
-      unionArea(bd, b, f, 0);
-      d = AREA[0] - areaC; // B <-> G: C = {F, B}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 2;
-      }
+      trySwap(bd, b, g, 2, 1); // B <-> F: C = {B, G}
+      trySwap(bd, b, f, 2, 2); // B <-> G: C = {F, B}
     }
     if (!bLeaf) {
       const dd = c1[b];
       const e = c2[b];
-      unionArea(bd, c, e, 0);
-      d = AREA[0] - areaB; // C <-> D: B = {C, E}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 3;
-      }
-      unionArea(bd, dd, c, 0);
-      d = AREA[0] - areaB; // C <-> E: B = {D, C}
-      if (d < bestDelta) {
-        bestDelta = d;
-        bestOp = 4;
-      }
+      trySwap(bd, c, e, 1, 3); // C <-> D: B = {C, E}
+      trySwap(bd, dd, c, 1, 4); // C <-> E: B = {D, C}
       if (!cLeaf) {
         const f = c1[c];
         const g = c2[c];
-        unionArea(bd, f, e, 0);
-        unionArea(bd, dd, g, 1);
-        d = AREA[0] + AREA[1] - areaB - areaC; // D <-> F: B = {F, E}, C = {D, G}
-        if (d < bestDelta) {
-          bestDelta = d;
-          bestOp = 5;
-        }
-        unionArea(bd, g, e, 0);
-        unionArea(bd, f, dd, 1);
-        d = AREA[0] + AREA[1] - areaB - areaC; // D <-> G: B = {G, E}, C = {F, D}
-        if (d < bestDelta) {
-          bestDelta = d;
-          bestOp = 6;
-        }
+        tryRegroup(bd, f, e, dd, g, 5); // D <-> F: B = {F, E}, C = {D, G}
+        tryRegroup(bd, g, e, f, dd, 6); // D <-> G: B = {G, E}, C = {F, D}
       }
     }
-    switch (bestOp) {
+    switch (ROTATION_OP[0]) {
       case 0:
         return;
       case 1:
@@ -1048,58 +938,16 @@ export class DynamicTree {
       const hi = axis === 0 ? cMaxX : axis === 1 ? cMaxY : cMaxZ;
       if (!(hi > lo)) continue;
       const k = BINS / (hi - lo);
-      for (let j = 0; j < BINS; j++) {
-        counts[j] = 0;
-        const ob = j * 6;
-        bins[ob] = bins[ob + 1] = bins[ob + 2] = Infinity;
-        bins[ob + 3] = bins[ob + 4] = bins[ob + 5] = -Infinity;
-      }
+      resetBins(bins, counts, BINS);
       for (let i = begin; i < end; i++) {
         const o = leaves[i] * 6;
-        const j = binOf(bd[o + axis] + bd[o + 3 + axis], lo, k);
-        counts[j]++;
-        const ob = j * 6;
-        for (let q = 0; q < 3; q++) {
-          if (bd[o + q] < bins[ob + q]) bins[ob + q] = bd[o + q];
-          if (bd[o + 3 + q] > bins[ob + 3 + q]) bins[ob + 3 + q] = bd[o + 3 + q];
-        }
+        addToBin(bins, counts, binOf(bd[o + axis] + bd[o + 3 + axis], lo, k), bd, o);
       }
-      // Sweep from the right storing the area of bins j..BINS-1, then from the left evaluating splits.
-      let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-      for (let j = BINS - 1; j > 0; j--) {
-        const ob = j * 6;
-        if (counts[j] > 0) {
-          if (bins[ob] < x0) x0 = bins[ob];
-          if (bins[ob + 1] < y0) y0 = bins[ob + 1];
-          if (bins[ob + 2] < z0) z0 = bins[ob + 2];
-          if (bins[ob + 3] > x1) x1 = bins[ob + 3];
-          if (bins[ob + 4] > y1) y1 = bins[ob + 4];
-          if (bins[ob + 5] > z1) z1 = bins[ob + 5];
-        }
-        rightArea[j] = x1 >= x0 ? halfArea(x1 - x0, y1 - y0, z1 - z0) : 0;
-      }
-      x0 = y0 = z0 = Infinity;
-      x1 = y1 = z1 = -Infinity;
-      let leftCount = 0;
-      const total = end - begin;
-      for (let j = 0; j < BINS - 1; j++) {
-        const ob = j * 6;
-        if (counts[j] > 0) {
-          leftCount += counts[j];
-          if (bins[ob] < x0) x0 = bins[ob];
-          if (bins[ob + 1] < y0) y0 = bins[ob + 1];
-          if (bins[ob + 2] < z0) z0 = bins[ob + 2];
-          if (bins[ob + 3] > x1) x1 = bins[ob + 3];
-          if (bins[ob + 4] > y1) y1 = bins[ob + 4];
-          if (bins[ob + 5] > z1) z1 = bins[ob + 5];
-        }
-        if (leftCount === 0 || leftCount === total) continue;
-        const cost = leftCount * halfArea(x1 - x0, y1 - y0, z1 - z0) + (total - leftCount) * rightArea[j + 1];
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestAxis = axis;
-          bestSplit = j + 1;
-        }
+      const split = bestBinSplit(bins, counts, rightArea, BINS, end - begin);
+      if (split > 0 && SAH_COST[0] < bestCost) {
+        bestCost = SAH_COST[0];
+        bestAxis = axis;
+        bestSplit = split;
       }
     }
     if (bestAxis < 0) return (begin + end) >> 1;
@@ -1122,13 +970,33 @@ export class DynamicTree {
 }
 
 // unionArea writes its result into AREA[slot] (docs/design.md, doubles: the sibling and rotation searches run for
-// many candidates every step); nodeArea is left to the tree's statistics.
+// many candidates every step).
 const AREA = new Float64Array(2);
-function nodeArea(bd: Float64Array, o: number): number {
-  const x = bd[o + 3] - bd[o],
-    y = bd[o + 4] - bd[o + 1],
-    z = bd[o + 5] - bd[o + 2];
-  return x * y + y * z + z * x;
+
+/** rotate's search: [0] the best change of area so far (0: none), [1] and [2] the areas of B and C. */
+const ROTATION = new Float64Array(3);
+/** The rotation that change belongs to (0: none; rotate's numbering). */
+const ROTATION_OP = new Int32Array(1);
+
+/** rotate's candidate `op`: the union of x and y replaces side `side` (1: B, 2: C). */
+function trySwap(bd: Float64Array, x: number, y: number, side: number, op: number): void {
+  unionArea(bd, x, y, 0);
+  const d = AREA[0] - ROTATION[side];
+  if (d < ROTATION[0]) {
+    ROTATION[0] = d;
+    ROTATION_OP[0] = op;
+  }
+}
+
+/** rotate's candidate `op` that regroups the grandchildren: B becomes {x1, y1} and C {x2, y2}. */
+function tryRegroup(bd: Float64Array, x1: number, y1: number, x2: number, y2: number, op: number): void {
+  unionArea(bd, x1, y1, 0);
+  unionArea(bd, x2, y2, 1);
+  const d = AREA[0] + AREA[1] - ROTATION[1] - ROTATION[2];
+  if (d < ROTATION[0]) {
+    ROTATION[0] = d;
+    ROTATION_OP[0] = op;
+  }
 }
 
 function unionArea(bd: Float64Array, a: number, b: number, slot: number): void {
@@ -1152,7 +1020,7 @@ function binOf(c: number, lo: number, k: number): number {
  */
 function descendFirst(bdA: Float64Array, oa: number, bdB: Float64Array, ob: number, a1: number, b1: number): boolean {
   // Every operation runs on every call (no branch that a late first use would deoptimise), and the areas are
-  // written out, not through nodeArea (docs/design.md, doubles).
+  // written out, not through halfArea (docs/design.md, doubles).
   const ax = bdA[oa + 3] - bdA[oa],
     ay = bdA[oa + 4] - bdA[oa + 1],
     az = bdA[oa + 5] - bdA[oa + 2];

@@ -10,6 +10,7 @@
  * Allocation-free: fixed-capacity typed arrays at module level.
  */
 import type { Pose } from "../math/pose";
+import { PointPair } from "./pointPair";
 import type { ConvexShape } from "../shapes/shape";
 import { type GjkResult, setPairFrames, supportCsoFramed } from "./gjk";
 import { triangleCross } from "../math/vec3";
@@ -17,21 +18,13 @@ import { triangleCross } from "../math/vec3";
 /** A face's normal and scale (triangleCross). */
 const CROSS = new Float64Array(4);
 
-/** Result of {@link epaPenetration}. Preallocate one and reuse it. */
-export class EpaResult {
+/**
+ * Result of {@link epaPenetration}: the deepest point of A's core along the normal and of B's core against it,
+ * and the unit normal from A toward B. Preallocate one and reuse it.
+ */
+export class EpaResult extends PointPair {
   /** Core penetration depth (>= 0). */
   depth = 0;
-  /** Unit normal from A toward B. */
-  nx = 0;
-  ny = 1;
-  nz = 0;
-  /** Deepest point of A's core along the normal, and of B's core against it (world). */
-  ax = 0;
-  ay = 0;
-  az = 0;
-  bx = 0;
-  by = 0;
-  bz = 0;
   iterations = 0;
 }
 

@@ -14,12 +14,16 @@
  * Allocation-free: all scratch is module-level typed arrays; callers keep one GjkResult.
  */
 import type { Pose } from "../math/pose";
+import { PointPair } from "./pointPair";
 import { triangleCross } from "../math/vec3";
 import { ConvexHull } from "../shapes/convexHull";
 import type { ConvexShape } from "../shapes/shape";
 
-/** Result of {@link gjkDistance}. Preallocate one and reuse it. */
-export class GjkResult {
+/**
+ * Result of {@link gjkDistance}: the closest points on A's and B's cores and the unit direction from A toward B
+ * (valid when separated). Preallocate one and reuse it.
+ */
+export class GjkResult extends PointPair {
   /** True when the cores are disjoint (distance > 0); false when they overlap or touch. */
   separated = false;
   /**
@@ -29,18 +33,6 @@ export class GjkResult {
   exact = true;
   /** Distance between the cores (0 when overlapping). */
   distance = 0;
-  /** Closest point on A's core, world space. */
-  ax = 0;
-  ay = 0;
-  az = 0;
-  /** Closest point on B's core, world space. */
-  bx = 0;
-  by = 0;
-  bz = 0;
-  /** Unit direction from A toward B (valid when separated). */
-  nx = 0;
-  ny = 1;
-  nz = 0;
   /** Number of GJK iterations used. */
   iterations = 0;
   /** The final simplex (CSO points w, and their support points on A and B), for EPA seeding. */

@@ -42,6 +42,7 @@ import type { ConvexShape, Shape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import { EpaResult, epaPenetration } from "./epa";
 import { GjkResult, gjkDistanceFrom } from "./gjk";
+import type { PointPair } from "./pointPair";
 
 /** Iteration cap of the interval narrowing (bepu: "fixed but high iteration threshold"). */
 export const SWEEP_MAX_ITERATIONS = 25;
@@ -53,35 +54,39 @@ const SAMPLES = 4;
  */
 export const SWEEP_CONTACT_TOLERANCE = 1e-5;
 
-/** Result of {@link sweepShapes}. Preallocate one and reuse it. */
+/** Result of {@link sweepShapes}. Preallocate one and reuse it; `reset` gives every field its initial value. */
 export class SweepResult {
   /** True when an impact was found in [0, maxT]. */
-  hit = false;
+  hit!: boolean;
   /** Last time known to be free of contact before the impact (the safe time). */
-  t0 = 0;
+  t0!: number;
   /** Upper bound of the impact time (a time at which the shapes were seen in contact). */
-  t1 = 0;
+  t1!: number;
   /** Unit normal from A toward B, at t0 (near the impact). */
-  normalX = 0;
-  normalY = 1;
-  normalZ = 0;
+  normalX!: number;
+  normalY!: number;
+  normalZ!: number;
   /** Contact point at t0: midway between the two closest surface points. */
-  pointX = 0;
-  pointY = 0;
-  pointZ = 0;
+  pointX!: number;
+  pointY!: number;
+  pointZ!: number;
   /** Surface distance at t0 (negative when the shapes already overlapped at t0). */
-  distance = 0;
+  distance!: number;
   /** Compound child (or mesh triangle) index of A and of B for the earliest hit (0 for convex). */
-  childA = 0;
-  childB = 0;
+  childA!: number;
+  childB!: number;
   /** Distance queries spent, over all piece pairs. */
-  distanceQueries = 0;
+  distanceQueries!: number;
   /** Interval-narrowing iterations spent, over all piece pairs. */
-  iterations = 0;
+  iterations!: number;
   /** Convex piece pairs that ran the interval narrowing. */
-  piecePairs = 0;
+  piecePairs!: number;
   /** False when the winning pair hit the iteration cap before proving contact (then t1 = t0). */
-  converged = true;
+  converged!: boolean;
+
+  constructor() {
+    this.reset();
+  }
 
   reset(): void {
     this.hit = false;
@@ -269,37 +274,23 @@ function distanceAt(t: number, full: boolean): void {
   queries++;
   const ra = a.coreRadius,
     rb = b.coreRadius;
+  CORES[0] = ra;
+  CORES[1] = rb;
   gjkStart[0] = st.dNx;
   gjkStart[1] = st.dNy;
   gjkStart[2] = st.dNz;
   const sep = gjkDistanceFrom(a, poseA, b, poseB, gjk, gjkStart);
   if (sep) {
-    st.dNx = gjk.nx;
-    st.dNy = gjk.ny;
-    st.dNz = gjk.nz;
-    st.dDist = gjk.distance - ra - rb;
-    st.dAx = gjk.ax + st.dNx * ra;
-    st.dAy = gjk.ay + st.dNy * ra;
-    st.dAz = gjk.az + st.dNz * ra;
-    st.dBx = gjk.bx - st.dNx * rb;
-    st.dBy = gjk.by - st.dNy * rb;
-    st.dBz = gjk.bz - st.dNz * rb;
+    CORES[2] = gjk.distance;
+    fromCores(gjk);
     return;
   }
   // Cores overlap: penetration (EPA) only when the caller wants the normal.
   st.dDist = -(ra + rb);
   if (full) {
     if (epaPenetration(a, poseA, b, poseB, gjk, epa)) {
-      st.dNx = epa.nx;
-      st.dNy = epa.ny;
-      st.dNz = epa.nz;
-      st.dDist = -epa.depth - ra - rb;
-      st.dAx = epa.ax + st.dNx * ra;
-      st.dAy = epa.ay + st.dNy * ra;
-      st.dAz = epa.az + st.dNz * ra;
-      st.dBx = epa.bx - st.dNx * rb;
-      st.dBy = epa.by - st.dNy * rb;
-      st.dBz = epa.bz - st.dNz * rb;
+      CORES[2] = -epa.depth;
+      fromCores(epa);
     } else {
       // Degenerate: centre offset as the normal.
       let nx = poseB.px - poseA.px,
@@ -323,6 +314,28 @@ function distanceAt(t: number, full: boolean): void {
       st.dAz = st.dBz = 0.5 * (poseA.pz + poseB.pz);
     }
   }
+}
+
+/** distanceAt's core radii of A and B, then the distance between the cores (negative: EPA's depth). */
+const CORES = new Float64Array(3);
+
+/**
+ * distanceAt's result from GJK's or EPA's points on the cores (normal from A toward B), with the radii and
+ * core distance in CORES: each point moved out along the normal by its core radius.
+ */
+function fromCores(r: PointPair): void {
+  const ra = CORES[0],
+    rb = CORES[1];
+  st.dNx = r.nx;
+  st.dNy = r.ny;
+  st.dNz = r.nz;
+  st.dDist = CORES[2] - ra - rb;
+  st.dAx = r.ax + st.dNx * ra;
+  st.dAy = r.ay + st.dNy * ra;
+  st.dAz = r.az + st.dNz * ra;
+  st.dBx = r.bx - st.dNx * rb;
+  st.dBy = r.by - st.dNy * rb;
+  st.dBz = r.bz - st.dNz * rb;
 }
 
 /**
@@ -357,42 +370,39 @@ function bracket(px: number, py: number, pz: number, ux: number, uy: number, uz:
  * origin, whose offset from the centre of mass is d = piece origin - localCom (body frame).
  */
 function pieceBracket(tEnd: number, rA: number, rB: number): boolean {
-  // Piece centres relative to their centres of mass, in the body frame.
-  const dax = (identityA ? 0 : localA.px) - motA.localComX,
-    day = (identityA ? 0 : localA.py) - motA.localComY,
-    daz = (identityA ? 0 : localA.pz) - motA.localComZ;
-  const dbx = (identityB ? 0 : localB.px) - motB.localComX,
-    dby = (identityB ? 0 : localB.py) - motB.localComY,
-    dbz = (identityB ? 0 : localB.pz) - motB.localComZ;
-  const la = Math.sqrt(dax * dax + day * day + daz * daz),
-    lb = Math.sqrt(dbx * dbx + dby * dby + dbz * dbz);
-  // Each piece lies within rX of its centre; the centre lies within min(w T |d|, 2|d|) of the linearly
-  // moving point com(t) + R(0) d, and within |d| of com(t). Take the smaller sphere.
-  let cax = motA.comX,
-    cay = motA.comY,
-    caz = motA.comZ,
-    radA = rA + la;
-  const devA = motA.angularSpeed * tEnd * la;
-  if (devA < la) {
-    rotateInto(motA.qx, motA.qy, motA.qz, motA.qw, dax, day, daz);
-    cax += st.rx;
-    cay += st.ry;
-    caz += st.rz;
-    radA = rA + devA;
+  pieceSphere(motA, localA, identityA, rA, tEnd, 0);
+  pieceSphere(motB, localB, identityB, rB, tEnd, 4);
+  const c = PIECE_SPHERES;
+  return bracket(c[4] - c[0], c[5] - c[1], c[6] - c[2], motB.vx - motA.vx, motB.vy - motA.vy, motB.vz - motA.vz, c[3] + c[7], 0, tEnd);
+}
+
+/** pieceSphere's output: centre (x, y, z) and radius of A's sphere, then of B's. */
+const PIECE_SPHERES = new Float64Array(8);
+
+/**
+ * A sphere that holds the piece at `local` (identity: at the body origin) of a body moving by m over [0, tEnd],
+ * moving with the linear part of m: into PIECE_SPHERES[o..o+3]. The piece lies within r of its centre, which
+ * is offset by d = piece origin - localCom (body frame) from the centre of mass; that centre lies within
+ * min(w T |d|, 2|d|) of the linearly moving point com(t) + R(0) d, and within |d| of com(t): the smaller sphere.
+ */
+function pieceSphere(m: SweptMotion, local: Pose, identity: boolean, r: number, tEnd: number, o: number): void {
+  const dx = (identity ? 0 : local.px) - m.localComX,
+    dy = (identity ? 0 : local.py) - m.localComY,
+    dz = (identity ? 0 : local.pz) - m.localComZ;
+  const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const out = PIECE_SPHERES;
+  out[o] = m.comX;
+  out[o + 1] = m.comY;
+  out[o + 2] = m.comZ;
+  out[o + 3] = r + l;
+  const dev = m.angularSpeed * tEnd * l;
+  if (dev < l) {
+    rotateInto(m.qx, m.qy, m.qz, m.qw, dx, dy, dz);
+    out[o] += st.rx;
+    out[o + 1] += st.ry;
+    out[o + 2] += st.rz;
+    out[o + 3] = r + dev;
   }
-  let cbx = motB.comX,
-    cby = motB.comY,
-    cbz = motB.comZ,
-    radB = rB + lb;
-  const devB = motB.angularSpeed * tEnd * lb;
-  if (devB < lb) {
-    rotateInto(motB.qx, motB.qy, motB.qz, motB.qw, dbx, dby, dbz);
-    cbx += st.rx;
-    cby += st.ry;
-    cbz += st.rz;
-    radB = rB + devB;
-  }
-  return bracket(cbx - cax, cby - cay, cbz - caz, motB.vx - motA.vx, motB.vy - motA.vy, motB.vz - motA.vz, radA + radB, 0, tEnd);
 }
 
 function rotateInto(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {

@@ -58,21 +58,30 @@ export function expandBounds(
   angularExpansion: number,
   maximumExpansion: number,
 ): void {
-  const dx = vx * dt,
-    dy = vy * dt,
-    dz = vz * dt;
-  let lo = (dx < 0 ? dx : 0) - angularExpansion;
-  let hi = (dx > 0 ? dx : 0) + angularExpansion;
-  out[o] += lo < -maximumExpansion ? -maximumExpansion : lo;
-  out[o + 3] += hi > maximumExpansion ? maximumExpansion : hi;
-  lo = (dy < 0 ? dy : 0) - angularExpansion;
-  hi = (dy > 0 ? dy : 0) + angularExpansion;
-  out[o + 1] += lo < -maximumExpansion ? -maximumExpansion : lo;
-  out[o + 4] += hi > maximumExpansion ? maximumExpansion : hi;
-  lo = (dz < 0 ? dz : 0) - angularExpansion;
-  hi = (dz > 0 ? dz : 0) + angularExpansion;
-  out[o + 2] += lo < -maximumExpansion ? -maximumExpansion : lo;
-  out[o + 5] += hi > maximumExpansion ? maximumExpansion : hi;
+  const e = EXPANSION;
+  e[0] = vx * dt;
+  e[1] = vy * dt;
+  e[2] = vz * dt;
+  e[3] = angularExpansion;
+  e[4] = maximumExpansion;
+  expandByMotion(out, o, e);
+}
+
+/**
+ * expandBounds' core, for it and the per-step path: e holds the displacement (dx, dy, dz), the angular
+ * expansion and the clamp (doubles in arrays, docs/design.md).
+ */
+const EXPANSION = new Float64Array(5);
+function expandByMotion(out: Float64Array, o: number, e: Float64Array): void {
+  const ang = e[3],
+    max = e[4];
+  for (let k = 0; k < 3; k++) {
+    const d = e[k];
+    const lo = (d < 0 ? d : 0) - ang,
+      hi = (d > 0 ? d : 0) + ang;
+    out[o + k] += lo < -max ? -max : lo;
+    out[o + 3 + k] += hi > max ? max : hi;
+  }
 }
 
 /**
@@ -103,22 +112,11 @@ export function predictBodyBounds(b: BodySet, i: number, io: Float64Array, discr
   if (m > b.marginMax[i]) m = b.marginMax[i];
   b.margin[i] = m;
   // Expansion, as expandBounds above.
-  const max = discrete ? m : Infinity;
-  const out = b.aabb,
-    o = i * 6;
-  const dx = vx * dt,
-    dy = vy * dt,
-    dz = vz * dt;
-  let lo = (dx < 0 ? dx : 0) - angExp,
-    hi = (dx > 0 ? dx : 0) + angExp;
-  out[o] += lo < -max ? -max : lo;
-  out[o + 3] += hi > max ? max : hi;
-  lo = (dy < 0 ? dy : 0) - angExp;
-  hi = (dy > 0 ? dy : 0) + angExp;
-  out[o + 1] += lo < -max ? -max : lo;
-  out[o + 4] += hi > max ? max : hi;
-  lo = (dz < 0 ? dz : 0) - angExp;
-  hi = (dz > 0 ? dz : 0) + angExp;
-  out[o + 2] += lo < -max ? -max : lo;
-  out[o + 5] += hi > max ? max : hi;
+  const e = EXPANSION;
+  e[0] = vx * dt;
+  e[1] = vy * dt;
+  e[2] = vz * dt;
+  e[3] = angExp;
+  e[4] = discrete ? m : Infinity;
+  expandByMotion(b.aabb, i * 6, e);
 }

@@ -86,30 +86,30 @@ export interface SolverSettings {
   overlapDepth: number;
 }
 
-/** The defaults (each field's documentation says why). */
-export function defaultSolverSettings(): SolverSettings {
-  return {
-    substeps: 8,
-    contactSubsteps: 6,
-    contactHertz: 60,
-    contactDampingRatio: 10,
-    maximumRecoveryVelocity: 3,
-    restitutionThreshold: 0.5,
-    staticHertzScale: 2,
-    impactSpeed: 0.5,
-    stickSpeed: 0.1,
-    restingSpeed: 0.1,
-    restingSlip: 0.01,
-    pinMassRatio: 1,
-    pinSeparation: 0.001,
-    pinCos: 0.8,
-    shockMassRatio: 4,
-    shockMinUp: 0.7,
-    shockRestSpeed: 1,
-    shockMaxDepth: 16,
-    overlapDepth: 0.05,
-  };
-}
+/** The defaults (each field's documentation says why), read and never written. */
+export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
+  substeps: 8,
+  contactSubsteps: 6,
+  contactHertz: 60,
+  contactDampingRatio: 10,
+  maximumRecoveryVelocity: 3,
+  restitutionThreshold: 0.5,
+  staticHertzScale: 2,
+  impactSpeed: 0.5,
+  stickSpeed: 0.1,
+  restingSpeed: 0.1,
+  restingSlip: 0.01,
+  pinMassRatio: 1,
+  pinSeparation: 0.001,
+  pinCos: 0.8,
+  shockMassRatio: 4,
+  shockMinUp: 0.7,
+  shockRestSpeed: 1,
+  shockMaxDepth: 16,
+  overlapDepth: 0.05,
+});
 
-/** The defaults, for the world's settings' defaults (read, never written). */
-export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze(defaultSolverSettings());
+/** A fresh copy of the defaults, for a world's contact constraints to own. */
+export function defaultSolverSettings(): SolverSettings {
+  return { ...DEFAULT_SOLVER_SETTINGS };
+}

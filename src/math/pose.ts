@@ -1,5 +1,8 @@
-import type { QuatLike } from "./quat";
+import { quatMatrix, type QuatLike } from "./quat";
 import type { Vec3Like } from "./vec3";
+
+/** rotationMatrix's orientation, for quatMatrix (docs/design.md, doubles). */
+const POSE_Q = new Float64Array(4);
 
 /**
  * A rigid transform as scalar fields: position (px, py, pz) and unit orientation (qx, qy, qz, qw).
@@ -66,31 +69,12 @@ export class Pose {
    * fields, so per-step callers pass no doubles.
    */
   rotationMatrix(out: Float64Array, o: number): void {
-    const qx = this.qx,
-      qy = this.qy,
-      qz = this.qz,
-      qw = this.qw;
-    const x2 = qx + qx,
-      y2 = qy + qy,
-      z2 = qz + qz;
-    const xx = qx * x2,
-      xy = qx * y2,
-      xz = qx * z2,
-      yy = qy * y2,
-      yz = qy * z2,
-      zz = qz * z2;
-    const wx = qw * x2,
-      wy = qw * y2,
-      wz = qw * z2;
-    out[o] = 1 - (yy + zz);
-    out[o + 1] = xy - wz;
-    out[o + 2] = xz + wy;
-    out[o + 3] = xy + wz;
-    out[o + 4] = 1 - (xx + zz);
-    out[o + 5] = yz - wx;
-    out[o + 6] = xz - wy;
-    out[o + 7] = yz + wx;
-    out[o + 8] = 1 - (xx + yy);
+    const q = POSE_Q;
+    q[0] = this.qx;
+    q[1] = this.qy;
+    q[2] = this.qz;
+    q[3] = this.qw;
+    quatMatrix(q, 0, out, o);
   }
 
   /**

@@ -104,6 +104,38 @@ function rotateByParts(qx: number, qy: number, qz: number, qw: number, vx: numbe
 }
 
 /**
+ * Writes the rotation matrix of the unit quaternion q[qo..qo+3] (x, y, z, w), row-major, into out[o..o+8].
+ * Reads and writes arrays, so the per-step callers pass no doubles (docs/design.md).
+ */
+export function quatMatrix(q: ArrayLike<number>, qo: number, out: Float64Array, o: number): void {
+  const qx = q[qo],
+    qy = q[qo + 1],
+    qz = q[qo + 2],
+    qw = q[qo + 3];
+  const x2 = qx + qx,
+    y2 = qy + qy,
+    z2 = qz + qz;
+  const xx = qx * x2,
+    xy = qx * y2,
+    xz = qx * z2,
+    yy = qy * y2,
+    yz = qy * z2,
+    zz = qz * z2;
+  const wx = qw * x2,
+    wy = qw * y2,
+    wz = qw * z2;
+  out[o] = 1 - (yy + zz);
+  out[o + 1] = xy - wz;
+  out[o + 2] = xz + wy;
+  out[o + 3] = xy + wz;
+  out[o + 4] = 1 - (xx + zz);
+  out[o + 5] = yz - wx;
+  out[o + 6] = xz - wy;
+  out[o + 7] = yz + wx;
+  out[o + 8] = 1 - (xx + yy);
+}
+
+/**
  * Quaternion of a row-major rotation matrix (Shepperd's method: pick the largest diagonal term
  * for numerical stability). Writes into out.
  */

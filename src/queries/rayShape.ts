@@ -302,19 +302,8 @@ function rayConvexLocal(shape: Shape): number {
   }
 }
 
-function castConvex(
-  shape: Shape,
-  pose: Pose,
-  wox: number,
-  woy: number,
-  woz: number,
-  wdx: number,
-  wdy: number,
-  wdz: number,
-  maxT: number,
-  out: RayHit,
-): boolean {
-  setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
+/** The local ray (setLocalRay, for `pose`) against convex `shape`: a hit within maxT into `out` (world normal). */
+function castConvex(shape: Shape, pose: Pose, maxT: number, out: RayHit): boolean {
   const t = rayConvexLocal(shape);
   if (t < 0 || t > maxT) return false;
   const nx = lr.nx,
@@ -334,23 +323,10 @@ function castConvex(
 const triHit = new LocalTriangleHit();
 
 /**
- * Ray against a triangle mesh or heightfield (two-sided: the normal faces the ray); childIndex is the
- * triangle index. A ray starting on a triangle hits it at t = 0.
+ * The local ray (setLocalRay, for `pose`) against a triangle mesh or heightfield (two-sided: the normal faces the
+ * ray); childIndex is the triangle index. A ray starting on a triangle hits it at t = 0.
  */
-function castTriangles(
-  shape: Shape & TriangleSource,
-  pose: Pose,
-  wox: number,
-  woy: number,
-  woz: number,
-  wdx: number,
-  wdy: number,
-  wdz: number,
-  maxT: number,
-  out: RayHit,
-  gate: ChildGate | null,
-): boolean {
-  setLocalRay(pose, wox, woy, woz, wdx, wdy, wdz);
+function castTriangles(shape: Shape & TriangleSource, pose: Pose, maxT: number, out: RayHit, gate: ChildGate | null): boolean {
   if (!shape.rayCastLocal(lr.ox, lr.oy, lr.oz, lr.dx, lr.dy, lr.dz, maxT, triHit, gate)) return false;
   rotateVec(setQuat(pose), triHit.nx, triHit.ny, triHit.nz, scratchVec);
   out.t = triHit.t === 0 ? 0 : triHit.t;
@@ -381,11 +357,10 @@ export function rayCastShape(
   gate: ChildGate | null = null,
 ): boolean {
   if (!(maxT >= 0)) return false;
-  if (shape.type === ShapeType.Mesh || shape.type === ShapeType.Heightfield) {
-    return castTriangles(shape as Shape & TriangleSource, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out, gate);
-  }
   if (shape.type !== ShapeType.Compound) {
-    return castConvex(shape, pose, originX, originY, originZ, dirX, dirY, dirZ, maxT, out);
+    setLocalRay(pose, originX, originY, originZ, dirX, dirY, dirZ);
+    if (shape.type === ShapeType.Mesh || shape.type === ShapeType.Heightfield) return castTriangles(shape as Shape & TriangleSource, pose, maxT, out, gate);
+    return castConvex(shape, pose, maxT, out);
   }
   const children = (shape as Compound).children;
   let best = -1;
@@ -395,7 +370,8 @@ export function rayCastShape(
     const ch = children[i];
     const cp = ch.pose;
     childPose.compose(pose, cp.px, cp.py, cp.pz, cp.qx, cp.qy, cp.qz, cp.qw);
-    if (!castConvex(ch.shape, childPose, originX, originY, originZ, dirX, dirY, dirZ, bestT, childHit)) continue;
+    setLocalRay(childPose, originX, originY, originZ, dirX, dirY, dirZ);
+    if (!castConvex(ch.shape, childPose, bestT, childHit)) continue;
     // Passing bestT as maxT prunes farther children; strict < keeps the first child on exact ties.
     if (best < 0 || childHit.t < bestT) {
       best = i;

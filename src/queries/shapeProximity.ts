@@ -8,6 +8,7 @@
 import { IntList } from "../collections/intList";
 import { epaPenetration, EpaResult } from "../collision/epa";
 import { gjkDistance, GjkResult, supportCoreWorld } from "../collision/gjk";
+import { PointPair } from "../collision/pointPair";
 import { Pose } from "../math/pose";
 import type { ChildGate } from "../shapes/childGate";
 import type { Compound } from "../shapes/compound";
@@ -22,22 +23,13 @@ import { triangleCross } from "../math/vec3";
 /** A triangle's normal and scale (triangleCross). */
 const CROSS = new Float64Array(4);
 
-/** Closest points between two posed shapes (world space). */
-export class ShapePairHit {
+/**
+ * Closest points between two posed shapes (world space): a point on the query shape (A), one on the other
+ * shape (B), and the unit normal from B toward A.
+ */
+export class ShapePairHit extends PointPair {
   /** Signed gap (negative when penetrating). */
   distance = 0;
-  /** Point on the query shape (A). */
-  ax = 0;
-  ay = 0;
-  az = 0;
-  /** Point on the other shape (B). */
-  bx = 0;
-  by = 0;
-  bz = 0;
-  /** Unit normal from B toward A. */
-  nx = 0;
-  ny = 1;
-  nz = 0;
   /** Piece index on B (compound child or triangle index; -1 for a plain convex shape). */
   childIndex = -1;
   /** Piece index on A (compound child; -1 for a plain convex shape). */
@@ -101,6 +93,28 @@ export function isQueryShape(s: Shape): boolean {
 }
 
 /**
+ * `out` from GJK's or EPA's points on the cores (normal from A toward B) at signed distance d: each point moved
+ * out by its core radius, the normal turned to point from B toward A. Infinity when d > maxDistance.
+ */
+function fromCores(r: PointPair, d: number, ra: number, rb: number, maxDistance: number, out: ShapePairHit): number {
+  if (d > maxDistance) return Infinity;
+  const nx = r.nx,
+    ny = r.ny,
+    nz = r.nz;
+  out.distance = d;
+  out.ax = r.ax + nx * ra;
+  out.ay = r.ay + ny * ra;
+  out.az = r.az + nz * ra;
+  out.bx = r.bx - nx * rb;
+  out.by = r.by - ny * rb;
+  out.bz = r.bz - nz * rb;
+  out.nx = -nx;
+  out.ny = -ny;
+  out.nz = -nz;
+  return d;
+}
+
+/**
  * Distance between convex pieces a at pa and b at pb; fills out (normal B -> A) and returns the signed
  * distance, or Infinity when farther than maxDistance.
  */
@@ -109,41 +123,9 @@ export function convexPairDistance(a: ConvexShape, pa: Pose, b: ConvexShape, pb:
     rb = b.coreRadius;
   if (gjkDistance(a, pa, b, pb, gjk, 0, 0, 0, maxDistance + ra + rb)) {
     if (!gjk.exact) return Infinity;
-    const d = gjk.distance - ra - rb;
-    if (d > maxDistance) return Infinity;
-    const nx = gjk.nx,
-      ny = gjk.ny,
-      nz = gjk.nz;
-    out.distance = d;
-    out.ax = gjk.ax + nx * ra;
-    out.ay = gjk.ay + ny * ra;
-    out.az = gjk.az + nz * ra;
-    out.bx = gjk.bx - nx * rb;
-    out.by = gjk.by - ny * rb;
-    out.bz = gjk.bz - nz * rb;
-    out.nx = -nx;
-    out.ny = -ny;
-    out.nz = -nz;
-    return d;
+    return fromCores(gjk, gjk.distance - ra - rb, ra, rb, maxDistance, out);
   }
-  if (epaPenetration(a, pa, b, pb, gjk, epa)) {
-    const nx = epa.nx,
-      ny = epa.ny,
-      nz = epa.nz;
-    const d = -epa.depth - ra - rb;
-    if (d > maxDistance) return Infinity;
-    out.distance = d;
-    out.ax = epa.ax + nx * ra;
-    out.ay = epa.ay + ny * ra;
-    out.az = epa.az + nz * ra;
-    out.bx = epa.bx - nx * rb;
-    out.by = epa.by - ny * rb;
-    out.bz = epa.bz - nz * rb;
-    out.nx = -nx;
-    out.ny = -ny;
-    out.nz = -nz;
-    return d;
-  }
+  if (epaPenetration(a, pa, b, pb, gjk, epa)) return fromCores(epa, -epa.depth - ra - rb, ra, rb, maxDistance, out);
   // Degenerate overlap (flat CSO, e.g. a sphere core on a triangle): separation along one axis, the
   // triangle's normal or the centre offset.
   let nx = pa.px - pb.px,

@@ -11,8 +11,9 @@
 import type { TreeRayVisitor } from "../broadphase/dynamicTree";
 import { IntList } from "../collections/intList";
 import { Pose } from "../math/pose";
-import { isValidQuat, type QuatLike } from "../math/quat";
-import { isFiniteVec3, type Vec3Like } from "../math/vec3";
+import type { QuatLike } from "../math/quat";
+import type { Vec3Like } from "../math/vec3";
+import { requireQuat, requireVec } from "../math/argCheck";
 import type { Shape } from "../shapes/shape";
 import { ChildQueryGate } from "./childQueryGate";
 import type { QueryWorld } from "./queryWorld";
@@ -54,7 +55,7 @@ export class WorldQueries {
    * distance is signed: negative inside a solid shape. Returns false (out untouched) when nothing is near.
    */
   pointProximity(point: Vec3Like, maxDistance: number, filter: QueryFilter, out: PointProximityResult): boolean {
-    if (!isFiniteVec3(point)) throw new RangeError(`pointProximity: point must be a finite vector, got ${fmt(point)}`);
+    requireVec("pointProximity: point", point);
     if (!(maxDistance >= 0)) throw new RangeError(`pointProximity: maxDistance must be >= 0, got ${String(maxDistance)}`);
     const r = maxDistance < 1e30 ? maxDistance : 1e30;
     const x = point.x,
@@ -103,8 +104,8 @@ export class WorldQueries {
     all = false,
   ): number {
     if (!isQueryShape(shape)) throw new TypeError(`shapeProximity: the query shape must be convex or a compound, got type ${shape.type}`);
-    if (!isFiniteVec3(position)) throw new RangeError(`shapeProximity: position must be a finite vector, got ${fmt(position)}`);
-    if (!isValidQuat(orientation)) throw new RangeError(`shapeProximity: orientation must be a finite non-zero quaternion, got ${fmt(orientation)}`);
+    requireVec("shapeProximity: position", position);
+    requireQuat("shapeProximity: orientation", orientation);
     if (!(maxDistance >= 0)) throw new RangeError(`shapeProximity: maxDistance must be >= 0, got ${String(maxDistance)}`);
     const qp = this.qPose.setFrom(position, orientation);
     normalize(qp);
@@ -149,9 +150,9 @@ export class WorldQueries {
    */
   shapeCast(shape: Shape, orientation: QuatLike, start: Vec3Like, end: Vec3Like, filter: QueryFilter, out: ShapeCastResult[], all = false): number {
     if (!isQueryShape(shape)) throw new TypeError(`shapeCast: the query shape must be convex or a compound, got type ${shape.type}`);
-    if (!isFiniteVec3(start)) throw new RangeError(`shapeCast: start must be a finite vector, got ${fmt(start)}`);
-    if (!isFiniteVec3(end)) throw new RangeError(`shapeCast: end must be a finite vector, got ${fmt(end)}`);
-    if (!isValidQuat(orientation)) throw new RangeError(`shapeCast: orientation must be a finite non-zero quaternion, got ${fmt(orientation)}`);
+    requireVec("shapeCast: start", start);
+    requireVec("shapeCast: end", end);
+    requireQuat("shapeCast: orientation", orientation);
     const dx = end.x - start.x,
       dy = end.y - start.y,
       dz = end.z - start.z;
@@ -293,9 +294,3 @@ function sortBy<T extends { body: number }>(a: T[], n: number, key: (r: T) => nu
   }
 }
 
-/** A vector or quaternion argument as text for error messages (NaN and Infinity shown as such). */
-function fmt(v: unknown): string {
-  if (v === null || v === undefined || typeof v !== "object") return String(v);
-  const o = v as Record<string, unknown>;
-  return "w" in o ? `(${String(o.x)}, ${String(o.y)}, ${String(o.z)}, ${String(o.w)})` : `(${String(o.x)}, ${String(o.y)}, ${String(o.z)})`;
-}

@@ -1,6 +1,6 @@
 import { orientedBoxAabb } from "../math/aabb";
 import type { Pose } from "../math/pose";
-import { ConvexShape, type MutableVec3 } from "./shape";
+import { ConvexShape, diagonalInertia, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requirePositive } from "./validate";
 
@@ -41,12 +41,7 @@ export class Box extends ConvexShape {
     const x2 = this.halfX * this.halfX,
       y2 = this.halfY * this.halfY,
       z2 = this.halfZ * this.halfZ;
-    out[o] = (y2 + z2) / 3;
-    out[o + 1] = (x2 + z2) / 3;
-    out[o + 2] = (x2 + y2) / 3;
-    out[o + 3] = 0;
-    out[o + 4] = 0;
-    out[o + 5] = 0;
+    diagonalInertia(out, o, (y2 + z2) / 3, (x2 + z2) / 3, (x2 + y2) / 3);
   }
 
   supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {

@@ -1,6 +1,6 @@
 import { aabbAround } from "../math/aabb";
 import type { Pose } from "../math/pose";
-import { ConvexShape, type MutableVec3 } from "./shape";
+import { ConvexShape, diagonalInertia, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requireNonNegative, requirePositive } from "./validate";
 
@@ -58,12 +58,7 @@ export class Capsule extends ConvexShape {
     const m = mc + 2 * mh;
     const iyy = mc * (r * r) * 0.5 + 2 * mh * 0.4 * r * r;
     const ixx = mc * ((H * H) / 12 + (r * r) / 4) + 2 * mh * (0.4 * r * r + (H * H) / 4 + (3 * H * r) / 8);
-    out[o] = ixx / m;
-    out[o + 1] = iyy / m;
-    out[o + 2] = ixx / m;
-    out[o + 3] = 0;
-    out[o + 4] = 0;
-    out[o + 5] = 0;
+    diagonalInertia(out, o, ixx / m, iyy / m, ixx / m);
   }
 
   supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {

@@ -1,6 +1,6 @@
 import { aabbAround } from "../math/aabb";
 import type { Pose } from "../math/pose";
-import { ConvexShape, type MutableVec3 } from "./shape";
+import { ConvexShape, diagonalInertia, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requirePositive } from "./validate";
 
@@ -48,12 +48,7 @@ export class Cylinder extends ConvexShape {
     const r2 = this.radius * this.radius,
       H = 2 * this.halfHeight;
     const ixx = (3 * r2 + H * H) / 12;
-    out[o] = ixx;
-    out[o + 1] = r2 / 2;
-    out[o + 2] = ixx;
-    out[o + 3] = 0;
-    out[o + 4] = 0;
-    out[o + 5] = 0;
+    diagonalInertia(out, o, ixx, r2 / 2, ixx);
   }
 
   supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {

@@ -88,3 +88,13 @@ export abstract class ConvexShape extends Shape {
 
 /** Scratch point for the supportCoreInto fallback (double-initialised so V8 gives its fields the double representation, written in place). */
 const fallbackSupport: MutableVec3 = { x: 0.5, y: 0.5, z: 0.5 };
+
+/** Writes a diagonal inertia (xx, yy, zz; no products) into out[o..o+5] (unitInertia's layout, math/symmetric.ts). */
+export function diagonalInertia(out: Float64Array, o: number, xx: number, yy: number, zz: number): void {
+  out[o] = xx;
+  out[o + 1] = yy;
+  out[o + 2] = zz;
+  out[o + 3] = 0;
+  out[o + 4] = 0;
+  out[o + 5] = 0;
+}

@@ -1,5 +1,5 @@
 import type { Pose } from "../math/pose";
-import { ConvexShape, type MutableVec3 } from "./shape";
+import { ConvexShape, diagonalInertia, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { requirePositive } from "./validate";
 
@@ -40,12 +40,7 @@ export class Sphere extends ConvexShape {
 
   unitInertia(out: Float64Array, o: number): void {
     const i = 0.4 * this.radius * this.radius;
-    out[o] = i;
-    out[o + 1] = i;
-    out[o + 2] = i;
-    out[o + 3] = 0;
-    out[o + 4] = 0;
-    out[o + 5] = 0;
+    diagonalInertia(out, o, i, i, i);
   }
 
   supportLocal(dx: number, dy: number, dz: number, out: MutableVec3): void {

@@ -31,6 +31,7 @@ import {
 } from "./triangleSource";
 import { exactCos } from "../math/exactMath";
 import { triangleCross } from "../math/vec3";
+import { addToBin, bestBinSplit, halfArea, resetBins, SAH_COST } from "../math/binnedSah";
 
 /** A triangle's normal and scale (triangleCross). */
 const CROSS = new Float64Array(4);
@@ -244,68 +245,18 @@ export class TriangleMesh extends Shape implements TriangleSource {
       let mid = -1;
       if (ext > 0) {
         // Binned SAH.
-        binCount.fill(0);
-        for (let b = 0; b < BINS; b++) {
-          binBounds[6 * b] = binBounds[6 * b + 1] = binBounds[6 * b + 2] = Infinity;
-          binBounds[6 * b + 3] = binBounds[6 * b + 4] = binBounds[6 * b + 5] = -Infinity;
-        }
+        resetBins(binBounds, binCount, BINS);
         const sc = BINS / ext;
         for (let i = start; i < end; i++) {
           const k = order[i];
           let b = Math.floor((cen[3 * k + axis] - cmin) * sc);
           if (b >= BINS) b = BINS - 1;
-          binCount[b]++;
-          for (let q = 0; q < 3; q++) {
-            if (tb[6 * k + q] < binBounds[6 * b + q]) binBounds[6 * b + q] = tb[6 * k + q];
-            if (tb[6 * k + 3 + q] > binBounds[6 * b + 3 + q]) binBounds[6 * b + 3 + q] = tb[6 * k + 3 + q];
-          }
+          addToBin(binBounds, binCount, b, tb, 6 * k);
         }
-        // Sweep from the right for the right-side areas.
-        let r0 = Infinity,
-          r1 = Infinity,
-          r2 = Infinity,
-          R0 = -Infinity,
-          R1 = -Infinity,
-          R2 = -Infinity;
-        for (let b = BINS - 1; b > 0; b--) {
-          if (binCount[b] > 0) {
-            r0 = Math.min(r0, binBounds[6 * b]);
-            r1 = Math.min(r1, binBounds[6 * b + 1]);
-            r2 = Math.min(r2, binBounds[6 * b + 2]);
-            R0 = Math.max(R0, binBounds[6 * b + 3]);
-            R1 = Math.max(R1, binBounds[6 * b + 4]);
-            R2 = Math.max(R2, binBounds[6 * b + 5]);
-          }
-          rightArea[b] = R0 >= r0 ? area(R0 - r0, R1 - r1, R2 - r2) : 0;
-        }
-        let l0 = Infinity,
-          l1 = Infinity,
-          l2 = Infinity,
-          L0 = -Infinity,
-          L1 = -Infinity,
-          L2 = -Infinity;
-        let leftN = 0;
-        let bestCost = Infinity,
-          bestSplit = -1;
-        for (let b = 0; b < BINS - 1; b++) {
-          if (binCount[b] > 0) {
-            l0 = Math.min(l0, binBounds[6 * b]);
-            l1 = Math.min(l1, binBounds[6 * b + 1]);
-            l2 = Math.min(l2, binBounds[6 * b + 2]);
-            L0 = Math.max(L0, binBounds[6 * b + 3]);
-            L1 = Math.max(L1, binBounds[6 * b + 4]);
-            L2 = Math.max(L2, binBounds[6 * b + 5]);
-          }
-          leftN += binCount[b];
-          const rightN = count - leftN;
-          if (leftN === 0 || rightN === 0) continue;
-          const cost = leftN * area(L0 - l0, L1 - l1, L2 - l2) + rightN * rightArea[b + 1];
-          if (cost < bestCost) {
-            bestCost = cost;
-            bestSplit = b;
-          }
-        }
-        const parentArea = area(bmax0 - bmin0, bmax1 - bmin1, bmax2 - bmin2);
+        // bestSplit: the last bin on the left (-1: none).
+        const bestSplit = bestBinSplit(binBounds, binCount, rightArea, BINS, count) - 1;
+        const bestCost = SAH_COST[0];
+        const parentArea = halfArea(bmax0 - bmin0, bmax1 - bmin1, bmax2 - bmin2);
         if (bestSplit >= 0 && (bestCost < count * parentArea || count > 4 * LEAF_SIZE)) {
           // Partition by bin.
           let i = start,
@@ -737,9 +688,6 @@ export class TriangleMesh extends Shape implements TriangleSource {
   }
 }
 
-function area(x: number, y: number, z: number): number {
-  return x * y + y * z + z * x;
-}
 
 /** [tEnter, tExit] of raySlab. */
 const SLAB_T = new Float64Array(2);

@@ -5,8 +5,10 @@
  * finish; each stage is a function of the state in ./stages/ (predict, contacts, partnerPushStage, pairSweep,
  * solve, continuous, sleep, eventsStage).
  */
-import { isValidQuat, type QuatLike } from "../math/quat";
+import type { QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
+import { fmtVecArg, requireQuat, requireVec } from "../math/argCheck";
+import { requireFinite, requireNonNegative } from "../shapes/validate";
 import { WorldQueries } from "../queries/worldQueries";
 import { RayResult, RayVisitor, type RayFilter } from "../queries/worldRaycast";
 import { Shape } from "../shapes/shape";
@@ -199,7 +201,7 @@ export class World extends WorldState {
 
   /** Sets gravity (m/s^2). */
   setGravity(g: Vec3Like): void {
-    if (!isFiniteVec3(g)) throw new RangeError(`gravity must be a finite vector, got ${fmtVec(g)}`);
+    requireVec("gravity", g);
     this.gx = g.x;
     this.gy = g.y;
     this.gz = g.z;
@@ -236,18 +238,18 @@ export class World extends WorldState {
     }
     const p = desc.position ?? { x: 0, y: 0, z: 0 };
     const q = desc.orientation ?? { x: 0, y: 0, z: 0, w: 1 };
-    if (!isFiniteVec3(p)) throw new RangeError(`position must be a finite vector, got ${fmtVec(p)}`);
-    if (!isValidQuat(q)) throw new RangeError(`orientation must be a finite non-zero quaternion, got ${fmtQuat(q)}`);
+    requireVec("position", p);
+    requireQuat("orientation", q);
     const v = desc.linearVelocity ?? { x: 0, y: 0, z: 0 };
     const w = desc.angularVelocity ?? { x: 0, y: 0, z: 0 };
-    if (!isFiniteVec3(v)) throw new RangeError(`linearVelocity must be a finite vector, got ${fmtVec(v)}`);
-    if (!isFiniteVec3(w)) throw new RangeError(`angularVelocity must be a finite vector, got ${fmtVec(w)}`);
+    requireVec("linearVelocity", v);
+    requireVec("angularVelocity", w);
     const col = desc.collidable ?? { shape: null };
     if (col.shape !== null && col.shape !== undefined && !(col.shape instanceof Shape)) {
       throw new TypeError(`collidable.shape must be a Shape or null, got ${String(col.shape)}`);
     }
     const density = desc.density ?? 1000;
-    nonNegative("density", density);
+    requireNonNegative("density", density);
     const cont = col.continuity ?? { mode: ContinuousDetectionMode.Passive, minimumSweepTimestep: 0, sweepConvergenceThreshold: 0 };
     validateContinuity(cont);
     const mMin = col.minimumSpeculativeMargin ?? 0;
@@ -257,9 +259,9 @@ export class World extends WorldState {
     const linDamp = desc.linearDamping ?? 0,
       angDamp = desc.angularDamping ?? 0,
       gf = desc.gravityFactor ?? 1;
-    nonNegative("linearDamping", linDamp);
-    nonNegative("angularDamping", angDamp);
-    finite("gravityFactor", gf);
+    requireNonNegative("linearDamping", linDamp);
+    requireNonNegative("angularDamping", angDamp);
+    requireFinite("gravityFactor", gf);
     if (desc.massProperties) validateMassOverride(desc.massProperties);
 
     const b = this.bodies;
@@ -437,10 +439,8 @@ export class World extends WorldState {
   /** Teleports the body's origin to a pose; velocities are kept and the body wakes. */
   setPose(handle: number, position: Vec3Like, orientation: QuatLike): void {
     const i = this.index(handle, "setPose");
-    if (!isFiniteVec3(position)) throw new RangeError(`setPose: position must be a finite vector, got ${fmtVec(position)}`);
-    if (!isValidQuat(orientation)) {
-      throw new RangeError(`setPose: orientation must be a finite non-zero quaternion, got ${fmtQuat(orientation)}`);
-    }
+    requireVec("setPose: position", position);
+    requireQuat("setPose: orientation", orientation);
     const b = this.bodies;
     const q = orientation;
     const l = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
@@ -475,7 +475,7 @@ export class World extends WorldState {
   /** Validates, clamps to `limit` and writes a linear or angular velocity; wakes the body if it is non-zero. */
   private setVelocity(handle: number, v: Vec3Like, method: string, into: Float64Array, limit: number): void {
     const i = this.index(handle, method);
-    if (!isFiniteVec3(v)) throw new RangeError(`${method}: velocity must be a finite vector, got ${fmtVec(v)}`);
+    requireVec(`${method}: velocity`, v);
     if (this.bodies.motionType[i] === MotionType.Static) return;
     into[i * 3] = v.x;
     into[i * 3 + 1] = v.y;
@@ -487,10 +487,8 @@ export class World extends WorldState {
   /** Applies an impulse (N s) at a world point (default: the centre of mass); wakes the body. */
   applyLinearImpulse(handle: number, impulse: Vec3Like, worldPoint?: Vec3Like): void {
     const i = this.index(handle, "applyLinearImpulse");
-    if (!isFiniteVec3(impulse)) throw new RangeError(`applyLinearImpulse: impulse must be a finite vector, got ${fmtVec(impulse)}`);
-    if (worldPoint !== undefined && !isFiniteVec3(worldPoint)) {
-      throw new RangeError(`applyLinearImpulse: worldPoint must be a finite vector, got ${fmtVec(worldPoint)}`);
-    }
+    requireVec("applyLinearImpulse: impulse", impulse);
+    if (worldPoint !== undefined) requireVec("applyLinearImpulse: worldPoint", worldPoint);
     const b = this.bodies;
     if (b.motionType[i] !== MotionType.Dynamic) return;
     const m = b.invMass[i];
@@ -510,7 +508,7 @@ export class World extends WorldState {
   /** Applies an angular impulse (N m s, world axes); wakes the body. */
   applyAngularImpulse(handle: number, impulse: Vec3Like): void {
     const i = this.index(handle, "applyAngularImpulse");
-    if (!isFiniteVec3(impulse)) throw new RangeError(`applyAngularImpulse: impulse must be a finite vector, got ${fmtVec(impulse)}`);
+    requireVec("applyAngularImpulse: impulse", impulse);
     if (this.bodies.motionType[i] !== MotionType.Dynamic) return;
     this.addAngularImpulse(i, impulse.x, impulse.y, impulse.z);
     this.clampSpeed(i);
@@ -520,10 +518,8 @@ export class World extends WorldState {
   /** Adds a force (N) at a world point (default: the centre of mass) for the next step; wakes the body. */
   applyForce(handle: number, force: Vec3Like, worldPoint?: Vec3Like): void {
     const i = this.index(handle, "applyForce");
-    if (!isFiniteVec3(force)) throw new RangeError(`applyForce: force must be a finite vector, got ${fmtVec(force)}`);
-    if (worldPoint !== undefined && !isFiniteVec3(worldPoint)) {
-      throw new RangeError(`applyForce: worldPoint must be a finite vector, got ${fmtVec(worldPoint)}`);
-    }
+    requireVec("applyForce: force", force);
+    if (worldPoint !== undefined) requireVec("applyForce: worldPoint", worldPoint);
     const b = this.bodies;
     if (b.motionType[i] !== MotionType.Dynamic) return;
     b.force[i * 3] += force.x;
@@ -543,7 +539,7 @@ export class World extends WorldState {
   /** Adds a torque (N m, world axes) for the next step; wakes the body. */
   applyTorque(handle: number, torque: Vec3Like): void {
     const i = this.index(handle, "applyTorque");
-    if (!isFiniteVec3(torque)) throw new RangeError(`applyTorque: torque must be a finite vector, got ${fmtVec(torque)}`);
+    requireVec("applyTorque: torque", torque);
     const b = this.bodies;
     if (b.motionType[i] !== MotionType.Dynamic) return;
     b.torque[i * 3] += torque.x;
@@ -558,10 +554,8 @@ export class World extends WorldState {
    */
   moveKinematic(handle: number, position: Vec3Like, orientation: QuatLike, dt: number): void {
     const i = this.index(handle, "moveKinematic");
-    if (!isFiniteVec3(position)) throw new RangeError(`moveKinematic: position must be a finite vector, got ${fmtVec(position)}`);
-    if (!isValidQuat(orientation)) {
-      throw new RangeError(`moveKinematic: orientation must be a finite non-zero quaternion, got ${fmtQuat(orientation)}`);
-    }
+    requireVec("moveKinematic: position", position);
+    requireQuat("moveKinematic: orientation", orientation);
     if (!(dt > 0) || !Number.isFinite(dt)) throw new RangeError(`moveKinematic: dt must be a finite number > 0, got ${String(dt)}`);
     const b = this.bodies;
     if (b.motionType[i] === MotionType.Static) return;
@@ -667,7 +661,7 @@ export class World extends WorldState {
   /** Sets the density used to compute mass properties from the shape. */
   setDensity(handle: number, density: number): void {
     const i = this.index(handle, "setDensity");
-    nonNegative("density", density);
+    requireNonNegative("density", density);
     this.bodies.density[i] = density;
     this.getPosition(handle, tmpV);
     this.applyMass(i);
@@ -698,7 +692,7 @@ export class World extends WorldState {
 
   /** Mass properties a shape would give at a density (no body needed). */
   computeMassProperties(shape: Shape | null, density: number): MassProperties {
-    nonNegative("density", density);
+    requireNonNegative("density", density);
     const md = computeMassData(shape, density, this.scratch.massData);
     return massDataToProperties(md, shape === null);
   }
@@ -708,7 +702,7 @@ export class World extends WorldState {
   }
   setLinearDamping(handle: number, d: number): void {
     const i = this.index(handle, "setLinearDamping");
-    nonNegative("linearDamping", d);
+    requireNonNegative("linearDamping", d);
     this.bodies.linDamp[i] = d;
   }
   getAngularDamping(handle: number): number {
@@ -716,7 +710,7 @@ export class World extends WorldState {
   }
   setAngularDamping(handle: number, d: number): void {
     const i = this.index(handle, "setAngularDamping");
-    nonNegative("angularDamping", d);
+    requireNonNegative("angularDamping", d);
     this.bodies.angDamp[i] = d;
   }
   getGravityFactor(handle: number): number {
@@ -724,7 +718,7 @@ export class World extends WorldState {
   }
   setGravityFactor(handle: number, f: number): void {
     const i = this.index(handle, "setGravityFactor");
-    finite("gravityFactor", f);
+    requireFinite("gravityFactor", f);
     this.bodies.gravityFactor[i] = f;
     this.wakeIndex(i);
   }
@@ -902,11 +896,11 @@ export class World extends WorldState {
 
   /** Checks a ray's arguments (a RangeError naming the bad one) and starts the cast (src/queries/worldRaycast.ts). */
   private prepareRay(origin: Vec3Like, direction: Vec3Like, maxDistance: number, filter: RayFilter): RayVisitor {
-    if (!isFiniteVec3(origin)) throw new RangeError(`raycast: origin must be a finite vector, got ${fmtVec(origin)}`);
-    if (!isFiniteVec3(direction)) throw new RangeError(`raycast: direction must be a finite vector, got ${fmtVec(direction)}`);
+    requireVec("raycast: origin", origin);
+    requireVec("raycast: direction", direction);
     if (!(maxDistance >= 0)) throw new RangeError(`raycast: maxDistance must be >= 0, got ${String(maxDistance)}`);
     const l = Math.sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
-    if (!(l > 0)) throw new RangeError(`raycast: direction must be non-zero, got ${fmtVec(direction)}`);
+    if (!(l > 0)) throw new RangeError(`raycast: direction must be non-zero, got ${fmtVecArg(direction)}`);
     const v = this.scratch.rayVisitor;
     v.prepare(origin, direction, maxDistance, filter);
     return v;
@@ -1181,22 +1175,10 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return r;
 }
 
-function fmtVec(v: unknown): string {
-  if (v === null || v === undefined || typeof v !== "object") return String(v);
-  const o = v as Vec3Like;
-  return `(${String(o.x)}, ${String(o.y)}, ${String(o.z)})`;
-}
-
-function fmtQuat(v: unknown): string {
-  if (v === null || v === undefined || typeof v !== "object") return String(v);
-  const o = v as QuatLike;
-  return `(${String(o.x)}, ${String(o.y)}, ${String(o.z)}, ${String(o.w)})`;
-}
-
 /** The settings validated, defaults filled in (World's constructor; the error names the setting). */
 function resolveSettings(settings: WorldSettings): ResolvedSettings {
   const g = settings.gravity ?? { x: 0, y: -9.81, z: 0 };
-  if (!isFiniteVec3(g)) throw new RangeError(`settings.gravity must be a finite vector, got ${fmtVec(g)}`);
+  requireVec("settings.gravity", g);
   return {
     gx: g.x,
     gy: g.y,
@@ -1217,14 +1199,6 @@ function resolveSettings(settings: WorldSettings): ResolvedSettings {
 function positiveInt(name: string, v: number): number {
   if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be an integer >= 1, got ${String(v)}`);
   return v;
-}
-
-function nonNegative(name: string, v: number): void {
-  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new RangeError(`${name} must be a finite number >= 0, got ${String(v)}`);
-}
-
-function finite(name: string, v: number): void {
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new RangeError(`${name} must be a finite number, got ${String(v)}`);
 }
 
 function validateContinuity(cd: ContinuousDetection): void {
@@ -1248,9 +1222,9 @@ function validateMargins(min: number, max: number): void {
 }
 
 function validateMaterial(m: SurfaceMaterial): SurfaceMaterial {
-  nonNegative("material.friction", m.friction);
-  nonNegative("material.staticFriction", m.staticFriction);
-  nonNegative("material.rollingResistance", m.rollingResistance);
+  requireNonNegative("material.friction", m.friction);
+  requireNonNegative("material.staticFriction", m.staticFriction);
+  requireNonNegative("material.rollingResistance", m.rollingResistance);
   if (!(m.restitution >= 0 && m.restitution <= 1)) throw new RangeError(`material.restitution must be in [0, 1], got ${String(m.restitution)}`);
   for (const [k, v] of [
     ["material.frictionCombine", m.frictionCombine],
@@ -1262,16 +1236,12 @@ function validateMaterial(m: SurfaceMaterial): SurfaceMaterial {
 }
 
 function validateMassOverride(o: Partial<MassProperties>): void {
-  if (o.mass !== undefined) nonNegative("massProperties.mass", o.mass);
-  if (o.centerOfMass !== undefined && !isFiniteVec3(o.centerOfMass)) {
-    throw new RangeError(`massProperties.centerOfMass must be a finite vector, got ${fmtVec(o.centerOfMass)}`);
-  }
+  if (o.mass !== undefined) requireNonNegative("massProperties.mass", o.mass);
+  if (o.centerOfMass !== undefined) requireVec("massProperties.centerOfMass", o.centerOfMass);
   if (o.inertia !== undefined) {
     if (!isFiniteVec3(o.inertia) || o.inertia.x < 0 || o.inertia.y < 0 || o.inertia.z < 0) {
-      throw new RangeError(`massProperties.inertia must be a finite vector >= 0, got ${fmtVec(o.inertia)}`);
+      throw new RangeError(`massProperties.inertia must be a finite vector >= 0, got ${fmtVecArg(o.inertia)}`);
     }
   }
-  if (o.inertiaOrientation !== undefined && !isValidQuat(o.inertiaOrientation)) {
-    throw new RangeError(`massProperties.inertiaOrientation must be a finite non-zero quaternion, got ${fmtQuat(o.inertiaOrientation)}`);
-  }
+  if (o.inertiaOrientation !== undefined) requireQuat("massProperties.inertiaOrientation", o.inertiaOrientation);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DynamicTree, type TreeOverlapVisitor, type TreePairVisitor, type TreeRayVisitor } from "../../src/broadphase/dynamicTree";
+import { leafUserData, sahCost, validateTree } from "./treeCheck";
 
 /** mulberry32: tiny seeded PRNG so every run sees the same boxes. */
 function makeRng(seed: number): () => number {
@@ -95,9 +96,9 @@ function sorted(a: number[]): number[] {
 }
 
 function checkQueries(m: Model, rng: () => number, world: number): void {
-  m.tree.validate();
+  validateTree(m.tree);
   expect(m.tree.leafCount).toBe(m.boxes.size);
-  for (const [u, id] of m.proxies) expect(m.tree.getUserData(id)).toBe(u);
+  for (const [u, id] of m.proxies) expect(leafUserData(m.tree, id)).toBe(u);
   const out = new Float64Array(8);
   for (const [u, id] of m.proxies) {
     m.tree.getAabb(id, out, 2);
@@ -199,7 +200,7 @@ function jitter(rng: () => number, b: Box, step: number, grow: number): Box {
 describe("DynamicTree", () => {
   it("empty tree: queries do nothing, validate passes", () => {
     const t = new DynamicTree();
-    t.validate();
+    validateTree(t);
     let n = 0;
     t.queryAabb(-1, -1, -1, 1, 1, 1, { onOverlap: () => void n++ });
     t.raycast(0, 0, 0, 1, 0, 0, 10, { onRayLeaf: () => (n++, 1) });
@@ -209,7 +210,7 @@ describe("DynamicTree", () => {
     t.refine(10);
     t.rebuild();
     expect(n).toBe(0);
-    expect(t.computeSahCost()).toBe(0);
+    expect(sahCost(t)).toBe(0);
     expect(t.height).toBe(-1);
   });
 
@@ -272,8 +273,8 @@ describe("DynamicTree", () => {
       moving.tree.refine(15);
     }
     for (const u of [...statics.boxes.keys()].slice(0, 60)) statics.remove(u);
-    moving.tree.validate();
-    statics.tree.validate();
+    validateTree(moving.tree);
+    validateTree(statics.tree);
     checkInterTree(moving, statics);
     checkInterTree(statics, moving);
     statics.tree.rebuild();
@@ -370,7 +371,7 @@ describe("DynamicTree", () => {
       m.tree.selfOverlaps({ onPair: (a: number, b: number) => void pairs.push(`${a},${b}`) });
       const c = new Collector();
       m.tree.queryAabb(-5, -5, -5, 5, 5, 5, c);
-      return { pairs, hits: c.hits, sah: m.tree.computeSahCost(), height: m.tree.height, nodes: m.tree.nodeCount };
+      return { pairs, hits: c.hits, sah: sahCost(m.tree), height: m.tree.height, nodes: m.tree.nodeCount };
     };
     expect(run()).toEqual(run());
   });
@@ -429,8 +430,8 @@ describe("DynamicTree", () => {
       tree.refine(n / 20);
       plain.refit();
     }
-    tree.validate();
-    plain.validate();
+    validateTree(tree);
+    validateTree(plain);
 
     const fresh = new DynamicTree();
     for (let i = 0; i < n; i++) {
@@ -444,10 +445,10 @@ describe("DynamicTree", () => {
     }
     rebuilt.rebuild();
 
-    const cost = tree.computeSahCost();
-    const freshCost = fresh.computeSahCost();
-    const rebuiltCost = rebuilt.computeSahCost();
-    const plainCost = plain.computeSahCost();
+    const cost = sahCost(tree);
+    const freshCost = sahCost(fresh);
+    const rebuiltCost = sahCost(rebuilt);
+    const plainCost = sahCost(plain);
     const ratio = cost / freshCost;
     console.log(
       `SAH after ${steps} steps: refined ${cost.toFixed(1)}, fresh insert ${freshCost.toFixed(1)}, ` +
