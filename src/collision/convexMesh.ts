@@ -12,7 +12,8 @@
  *    gives the closest features. When the triangle's witness lies on an edge or vertex that is not
  *    active from that side (flat and concave edges, precomputed like Jolt's active edges), the normal
  *    becomes nS; an active edge or vertex keeps its own, whichever side it points to (a convex beside the
- *    triangle). Triangles whose edges are all inactive from that side skip GJK: their normal is always nS.
+ *    triangle). A vertex is active when any edge meeting it is (cornerFlags), not only the triangle's own two.
+ *    Triangles whose edges and corners are all inactive from that side skip GJK: their normal is always nS.
  * 3. Contacts: with a face normal, the convex's supporting feature along -nS (a polygon, segment or
  *    point: from the hull's topology for hulls, the incident face for boxes, from a ring of perturbed
  *    support queries for other shapes) is clipped against the triangle's side planes, each point measured against the triangle's
@@ -737,10 +738,13 @@ export function collideConvexTrianglesInto(
     }
     const low = -st.featH0 - rA;
     if (low - plane > margin) continue;
-    const flags = (mesh.edgeFlags(t) >> (front ? EDGE_FRONT_SHIFT : EDGE_BACK_SHIFT)) & 7;
+    const sideShift = front ? EDGE_FRONT_SHIFT : EDGE_BACK_SHIFT;
+    const flags = (mesh.edgeFlags(t) >> sideShift) & 7;
+    // Corners on an active edge of any triangle (a boundary vertex this triangle touches with two interior edges).
+    const vflags = (mesh.vertexFlags(t) >> sideShift) & 7;
     const triIndex = mesh.triangleIndex(t);
 
-    // Normal from GJK/EPA when an edge could be active.
+    // Normal from GJK/EPA when an edge or a vertex could be active.
     let face = true;
     haveWitness = false;
     st.nx = nsx;
@@ -749,7 +753,7 @@ export function collideConvexTrianglesInto(
     let kind = KIND_FACE,
       fv0 = -1,
       fv1 = -1;
-    if (flags !== 0 || behind) {
+    if (flags !== 0 || vflags !== 0 || behind) {
       if (!runGjk(convex)) {
         if (!haveWitness && gjk.separated) continue; // beyond the margin
       }
@@ -766,7 +770,7 @@ export function collideConvexTrianglesInto(
         } else {
           let active = false;
           if (baryKind === KIND_EDGE) active = ((flags >> baryFeature) & 1) !== 0;
-          else active = ((flags >> baryFeature) & 1) !== 0 || ((flags >> (baryFeature === 0 ? 2 : baryFeature - 1)) & 1) !== 0;
+          else active = ((vflags >> baryFeature) & 1) !== 0; // includes this triangle's two edges at the corner
           face = !active;
         }
         kind = baryKind;

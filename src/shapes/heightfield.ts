@@ -9,7 +9,8 @@
  * Cell c = zi * (samplesX - 1) + xi holds triangles 2c (the corner at (-X, -Z)) and 2c + 1; those are
  * the indices contacts and ray hits report. A NaN sample marks a hole: cells with a NaN corner have no
  * triangles. Edges between cells and the diagonals are active only where the surface bends convexly
- * by more than the active-edge angle (as for TriangleMesh); boundary and hole edges are active.
+ * by more than the active-edge angle (as for TriangleMesh); boundary and hole edges are active, and so is every
+ * vertex on an active edge, in each triangle that meets it (cornerFlags).
  *
  * Mass: a heightfield is meant for static (or kinematic) bodies. A dynamic heightfield body gets the
  * mass of its solid bounding box (volume, centre and inertia of the AABB), zero when the field is flat.
@@ -20,7 +21,7 @@ import type { Pose } from "../math/pose";
 import { Shape, type MutableVec3 } from "./shape";
 import { ShapeType } from "./shapeType";
 import { transformAabb } from "./triangleMesh";
-import { LocalTriangleHit, queryAabbViaBox, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
+import { LocalTriangleHit, cornerFlags, queryAabbViaBox, rayTriangle, sharedEdgeFlags, type TriangleSource } from "./triangleSource";
 import { requirePositive } from "./validate";
 import { exactCos } from "../math/exactMath";
 
@@ -53,6 +54,7 @@ export class Heightfield extends Shape implements TriangleSource {
   /** Heights in grid order: h[zi * samplesX + xi] (row 0 at -Z); NaN for holes. */
   private readonly h: Float64Array;
   private readonly flags: Uint8Array;
+  private readonly vflags: Uint8Array;
   private readonly blocksX: number;
   private readonly blocksZ: number;
   private readonly blockMin: Float64Array;
@@ -175,6 +177,8 @@ export class Heightfield extends Shape implements TriangleSource {
       }
     }
     this.flags = flags;
+    // Hole cells' triangles have no flags and are never gathered.
+    this.vflags = cornerFlags(flags.length, flags, (t, c) => this.vertexId(t, c), nX * nZ);
   }
 
   /** Height of sample (xi, zi) (column from -X, row from -Z); NaN for a hole. */
@@ -357,6 +361,10 @@ export class Heightfield extends Shape implements TriangleSource {
 
   edgeFlags(t: number): number {
     return this.flags[t];
+  }
+
+  vertexFlags(t: number): number {
+    return this.vflags[t];
   }
 
   vertexId(t: number, c: number): number {

@@ -1,7 +1,8 @@
 /**
  * A static triangle mesh: a triangle soup with a bounding-volume hierarchy (binned SAH build, Wald,
  * "On fast Construction of SAH-based Bounding Volume Hierarchies", 2007), welded adjacency and
- * per-edge activity (Jolt's active edges: flat and concave edges never give edge normals).
+ * per-edge activity (Jolt's active edges: flat and concave edges never give edge normals) and per-corner activity
+ * (a vertex on any active edge: triangleSource.ts cornerFlags).
  *
  * Triangles are two-sided. Zero-area triangles are dropped at construction; every other triangle keeps
  * its input index (indices[3t..3t+2]), which is what contacts (manifold child index) and ray hits
@@ -24,6 +25,7 @@ import {
   EDGE_BACK_SHIFT,
   EDGE_FRONT_SHIFT,
   LocalTriangleHit,
+  cornerFlags,
   queryAabbViaBox,
   rayTriangle,
   sharedEdgeFlags,
@@ -79,6 +81,8 @@ export class TriangleMesh extends Shape implements TriangleSource {
   /** Unit normals per internal triangle. */
   private readonly normals: Float64Array;
   private readonly flags: Uint8Array;
+  /** Active corners per internal triangle (cornerFlags). */
+  private readonly vflags: Uint8Array;
   /** Internal index of the neighbour across each edge (-1: none or non-manifold). */
   private readonly neighbors: Int32Array;
 
@@ -407,6 +411,7 @@ export class TriangleMesh extends Shape implements TriangleSource {
     }
     this.neighbors = neighbors;
     this.flags = flags;
+    this.vflags = cornerFlags(n, flags, (t, c) => tv[3 * t + c], nv);
     this.closed = closed;
 
     // Bounds and radius.
@@ -628,6 +633,10 @@ export class TriangleMesh extends Shape implements TriangleSource {
 
   edgeFlags(t: number): number {
     return this.flags[t];
+  }
+
+  vertexFlags(t: number): number {
+    return this.vflags[t];
   }
 
   vertexId(t: number, c: number): number {

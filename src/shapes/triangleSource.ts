@@ -62,6 +62,8 @@ export interface TriangleSource {
   getTriangle(t: number, out: Float64Array, o: number): void;
   /** Active-edge flags of triangle t (see EDGE_FRONT_SHIFT / EDGE_BACK_SHIFT). */
   edgeFlags(t: number): number;
+  /** Active-vertex flags of triangle t: bit c for corner c seen from the front, 3 + c from the back (cornerFlags). */
+  vertexFlags(t: number): number;
   /**
    * 0 for two-sided triangles (the side of the convex's centre is used); +1 or -1 for a closed mesh, whose
    * triangles collide only on the outward side (+1: counter-clockwise normals point out).
@@ -103,6 +105,40 @@ export function sharedEdgeFlags(
   // Convex seen from the front when the neighbour falls away below T's plane.
   const side = (qx - ax) * nx + (qy - ay) * ny + (qz - az) * nz;
   return side <= 0 ? 1 << (EDGE_FRONT_SHIFT + e) : 1 << (EDGE_BACK_SHIFT + e);
+}
+
+/**
+ * Active-vertex flags per triangle (TriangleSource.vertexFlags) from the active-edge flags: corner c of triangle t is
+ * active seen from a side when any edge that meets its vertex, in any triangle, is active from that side (Jolt's
+ * ActiveEdges::FixNormal reads only the triangle's own two edges at the corner). A triangle can touch a boundary or
+ * a convex ridge at one corner alone, its two edges there interior: on a grid, the triangle beside each boundary
+ * vertex between two boundary edges. With only its own edges it skipped GJK there and gave a convex overlapping that
+ * vertex from beside the grid the face normal, with the convex's whole extent below the plane as depth (issue 29 item
+ * 7: a plate 2 mm past a heightfield's boundary thrown 2.3 cm up in one step). Front and back are each triangle's own
+ * (consistent winding assumed, as across an edge); `vertexOf` gives welded vertex ids below `vertexCount`.
+ */
+export function cornerFlags(count: number, edgeFlags: Uint8Array, vertexOf: (t: number, c: number) => number, vertexCount: number): Uint8Array {
+  const at = new Uint8Array(vertexCount); // bit 0: an edge active from the front meets the vertex; bit 1: from the back
+  for (let t = 0; t < count; t++) {
+    const f = edgeFlags[t];
+    if (f === 0) continue;
+    for (let e = 0; e < 3; e++) {
+      const bits = ((f >> (EDGE_FRONT_SHIFT + e)) & 1) | (((f >> (EDGE_BACK_SHIFT + e)) & 1) << 1);
+      if (bits === 0) continue;
+      at[vertexOf(t, e)] |= bits;
+      at[vertexOf(t, e === 2 ? 0 : e + 1)] |= bits;
+    }
+  }
+  const out = new Uint8Array(count);
+  for (let t = 0; t < count; t++) {
+    let v = 0;
+    for (let c = 0; c < 3; c++) {
+      const a = at[vertexOf(t, c)];
+      v |= ((a & 1) << (EDGE_FRONT_SHIFT + c)) | (((a >> 1) & 1) << (EDGE_BACK_SHIFT + c));
+    }
+    out[t] = v;
+  }
+  return out;
 }
 
 /**

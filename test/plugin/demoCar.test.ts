@@ -68,6 +68,22 @@ describe("the Havok demo's car on the straight at 30 render frames a second (7 p
   // Havok wanders 0.09 / 0.24 / 0.24 / 0.31 degrees; ours with joint damping ratio 5 (main before this) 0.003 / 1.2 /
   // 1.8 / 2.6, with 10 (now) 0.80 / 0.002 / 0.001 / 0.07, with 20 0.003 / 0.003 / 0.14 / 2.0, with a 0.15 substep
   // cap 0.004 / 0.002 / 0.003 / 0.43: each setting moves the onset, none removes it. Same bound as at 60 fps.
+  // Cause (session 9): friction does not have the last word at the wheels. Each substep the joints' relax pass
+  // (rigid rows, after the position update) moves the wheels' contact points again after the biased pass's
+  // friction held them, and the contacts' relax pass solves friction only for resting jointed bodies, not moving
+  // ones (src/dynamics/contacts/contactConstraints.ts, relax). Four wheels held by friction 50 are an
+  // overconstrained set: the unanswered slip feeds a mirror-image toe mode (front toe locks and rear yaw locks
+  // +-x and -+x, the rear axles' lateral rows squeezing the track) whose internal yaw torques grow from ~10 to
+  // ~900 kN m over 1.5 s at ~2.5 Hz. The axles sit at their pitch limit (ANGULAR_X 0.25 rad, on both engines), so a
+  // yaw lock's torque about the axle's Y has sin 14.3 deg = 25 % about the forward axis, where the axle's camber is
+  // free: past 0.8 m x the wheel's load (~86 kN m, its two rim contacts) one rim lifts (contact impulses 13/12 ->
+  // 0/25 N s per substep), the camber runs to +-0.05 in 8 frames and, through the same pitched frame, toes the
+  // wheel by 0.7 deg. Softer joints only slow the mode (joint hertz 400: 0.004 deg here, but the issue-20 car of
+  // ./carScene then drifts 0.49 deg where it drifted 0.05). Answering the relax rows with friction for every manifold
+  // with a jointed body (as Box2D v3's relax pass does for all contacts) removes it: this test 0.0023 deg, 60 fps
+  // 0.0024, wheel friction 3 / 4 / 10 / 300 at 60 fps 0.0014 / 0.0024 / 0.0030 / 0.0024 (now 0.52 / 2.5 / 2.6 /
+  // 0.0019), the issue-20 car 0.060 deg (now 0.048), test/joints and the car, wheel-car, constraint, ragdoll and
+  // drive tests green. That change is in the contact solver, which this session did not edit.
   it.fails("KNOWN DEFECT: keeps its heading over 140 units within Havok's wander", () => {
     expect(figures.continuum.nan).toBe(false);
     expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
@@ -92,7 +108,19 @@ describe("the Havok demo's car in the left turn (forward and left held for 120 f
   // -0.97) and spins 260 degrees. Ours yaws faster than the no-slip bicycle model (v tan(steer) / wheelbase: 4.1
   // rad/s 42 frames in, ours 6.0, Havok's 4.3): the car slides out at the rear once the inner wheels unload.
   // Havok's own grip is not monotonic in friction here (its car rolls over at wheel friction 4 and 5, not at 3, 10,
-  // 20, 50 or 300), so the cause may be as much Havok's friction at friction 50 as ours; not found yet.
+  // 20, 50 or 300), so the cause may be as much Havok's friction at friction 50 as ours.
+  // Measured (session 9): both engines steer the wheels alike (within a degree; Havok's steering lags a frame). The
+  // demo's split is anti-Ackermann (the outer front wheel gets the larger angle: 18.5 vs 15.2 deg 30 frames in).
+  // v x yaw rate: Havok 1.9 g 30 frames in, 2.5 g at 42 (its peak); ours 2.5 g at 30, 3.1 g at 36, 3.6 g at 42,
+  // past the 2.7-3.2 g at which it tips. Both yaw faster than the outer front wheel's no-slip rate (at 42: Havok
+  // 4.3 rad/s for 3.7, ours 6.0 for 4.3). Ours unloads its inner wheels from frame 18 (1.35 g); its loaded outer
+  // front wheel slides sideways at under 15 units/s, Havok's at 30-70 (at friction 50), and Havok's wheel locks give
+  // 1-6 degrees under these loads where ours give 0.1. Havok turns less and rolls less the more friction it has
+  // (friction 3: 170 deg turned, 21 deg of roll; 10: 154, 21; 50: 140, 15; 300: 141, 10.5), which Coulomb friction
+  // does not give. With friction answering the joints' relax rows (see the straight at 30 fps above) ours stays on
+  // its wheels up to friction 10 (3 / 4 / 10: 126 / 127 / 134 deg turned, 10 / 9 / 13 deg of roll) and still tips
+  // at 50 and 300. Softer joints do not keep it up (joint hertz 60, 100 and 400: it tips at each), nor a higher angular
+  // speed cap (100 -> 1000 rad/s).
   it.fails("KNOWN DEFECT: stays on its wheels where Havok's does", () => {
     // Havok's car stays upright (up.y > 0.9): ours must not pass the static tip angle.
     expect(figures.havok.minUp).toBeGreaterThan(0.9);

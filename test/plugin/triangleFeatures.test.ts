@@ -3,10 +3,23 @@
  * a vertex), as Havok does; a shape beside a triangle gets no face-normal contact with a depth made up from its
  * extent along the face normal (issue 29, item 7). Three scenes through Babylon, Havok beside Continuum, no gravity:
  * a hull plate sunk into a MESH cube's side and standing above its top edge, a sphere meeting a one-quad MESH's free
- * edge from beyond it, and an offset hull spinning above a MESH cube.
+ * edge from beyond it, an offset hull spinning above a MESH cube, and a hull plate overlapping a flat HEIGHTFIELD's
+ * or ground MESH's boundary vertex from beside it.
  */
 import { describe, expect, it } from "vitest";
-import { Mesh, MeshBuilder, PhysicsAggregate, PhysicsShapeType, Vector3, VertexData, type IPhysicsCollisionEvent } from "@babylonjs/core";
+import {
+  Mesh,
+  MeshBuilder,
+  PhysicsAggregate,
+  PhysicsBody,
+  PhysicsMotionType,
+  PhysicsShapeHeightField,
+  PhysicsShapeType,
+  TransformNode,
+  Vector3,
+  VertexData,
+  type IPhysicsCollisionEvent,
+} from "@babylonjs/core";
 import { KINDS, makeScene, type TestScene } from "./helpers";
 
 interface Contact {
@@ -33,6 +46,19 @@ function stepCounting(t: TestScene, clock: { step: number }, n: number, each?: (
   }
 }
 
+/** A plate's position after one step, its largest |y - start| over the next nine, its contacts of the first three. */
+function plateSteps(t: TestScene, plate: Mesh, agg: PhysicsAggregate): { first: Vector3; yMax: number; early: Contact[]; deepest: number } {
+  const y0 = plate.position.y;
+  const clock = { step: 0 };
+  const contacts = contactsOf(agg, clock);
+  stepCounting(t, clock, 1);
+  const first = plate.position.clone();
+  let yMax = 0;
+  stepCounting(t, clock, 9, () => (yMax = Math.max(yMax, Math.abs(plate.position.y - y0))));
+  const early = contacts.filter((c) => c.step <= 3);
+  return { first, yMax, early, deepest: Math.max(...early.map((c) => -c.distance)) };
+}
+
 const log = (...a: unknown[]) => console.log("[triangleFeatures]", ...a);
 
 for (const kind of KINDS) {
@@ -45,14 +71,7 @@ for (const kind of KINDS) {
       const plate = MeshBuilder.CreateBox("plate", { width: 0.05, height: 0.1, depth: 0.003 }, t.scene);
       plate.position.set(0, 0.05, 0.0495);
       const agg = new PhysicsAggregate(plate, PhysicsShapeType.CONVEX_HULL, { mass: 1 }, t.scene);
-      const clock = { step: 0 };
-      const contacts = contactsOf(agg, clock);
-      stepCounting(t, clock, 1);
-      const first = plate.position.clone();
-      let yMax = 0;
-      stepCounting(t, clock, 9, () => (yMax = Math.max(yMax, Math.abs(plate.position.y - 0.05))));
-      const early = contacts.filter((c) => c.step <= 3);
-      const deepest = Math.max(...early.map((c) => -c.distance));
+      const { first, yMax, early, deepest } = plateSteps(t, plate, agg);
       const worstNz = Math.min(...early.map((c) => Math.abs(c.normal.z)));
       log(kind, "plate after 1 step", first.y.toFixed(5), first.z.toFixed(5), "max |dy| in 10", yMax.toExponential(2), "contacts", early.length, "deepest", deepest.toFixed(4), "min |nz|", worstNz.toFixed(4));
       // The overlap is 2 mm along z; Havok reports up to 3.0 mm, its hull's convex radius (about 1 mm) included. The
@@ -129,5 +148,41 @@ for (const kind of KINDS) {
       expect(w.x).toBeCloseTo(10 * Math.exp(-0.05), 2);
       t.dispose();
     });
+
+    for (const floor of ["HEIGHTFIELD", "MESH"] as const) {
+      it(`a hull plate 2 mm past a flat ${floor}'s boundary vertex, from beside it, is pushed out along the boundary's normal and stays`, async () => {
+        const t = await makeScene(kind, { gravity: new Vector3(0, 0, 0) });
+        // 1 x 1 at y = 0 in 2 x 2 cells (a heightfield's 3 x 3 samples; a ground mesh of 2 subdivisions): the vertex
+        // (0.5, 0, 0) on the +X boundary, between two boundary edges, is also a corner of a triangle whose two edges
+        // there are interior (the diagonal and a row's edge).
+        if (floor === "HEIGHTFIELD") {
+          const body = new PhysicsBody(new TransformNode("hf", t.scene), PhysicsMotionType.STATIC, false, t.scene);
+          body.shape = new PhysicsShapeHeightField(1, 1, 3, 3, new Float32Array(9), t.scene);
+        } else {
+          const g = MeshBuilder.CreateGround("g", { width: 1, height: 1, subdivisions: 2 }, t.scene);
+          new PhysicsAggregate(g, PhysicsShapeType.MESH, { mass: 0 }, t.scene);
+        }
+        // 0.3 x 10 x 5 cm, standing across the surface (y from -5 to 5 cm), centred on the vertex in z, its inner
+        // face 2 mm inside the boundary (x from 0.498 to 0.501).
+        const plate = MeshBuilder.CreateBox("plate", { width: 0.003, height: 0.1, depth: 0.05 }, t.scene);
+        plate.position.set(0.4995, 0, 0);
+        const agg = new PhysicsAggregate(plate, PhysicsShapeType.CONVEX_HULL, { mass: 1 }, t.scene);
+        const { first, yMax, early, deepest } = plateSteps(t, plate, agg);
+        const worstNx = Math.min(...early.map((c) => Math.abs(c.normal.x)));
+        log(kind, floor, "plate after 1 step", first.x.toFixed(5), first.y.toFixed(5), "max |y| in 10", yMax.toExponential(2), "contacts", early.length, "deepest", deepest.toFixed(4), "min |nx|", worstNx.toFixed(4));
+        // The overlap is 2 mm along x (Havok: normal -x, 2.0 mm). The triangle that meets the boundary at the vertex
+        // alone took its face normal (y) with the plate's 5 cm below the surface as depth (27 mm reported) and threw
+        // the plate 2.3 cm up in one step, 4.7 cm in ten.
+        expect(early.length).toBeGreaterThan(0);
+        expect(worstNx).toBeGreaterThan(0.99);
+        expect(deepest).toBeLessThan(0.0035);
+        // One step moves the plate out by at most the overlap plus the speculative slop, along x only.
+        expect(Math.abs(first.y)).toBeLessThan(1e-4);
+        expect(first.x - 0.4995).toBeLessThan(0.0025);
+        expect(first.x - 0.4995).toBeGreaterThan(-1e-4);
+        expect(yMax).toBeLessThan(5e-4);
+        t.dispose();
+      });
+    }
   });
 }

@@ -154,8 +154,10 @@ export class JointSolver extends JointRegistry {
    * then ran its driven axles' free camber to the +-0.05 limit from ~130 units/s and turned 1.2 degrees over
    * 140 units (Havok 0.24): the fraction that held it was 0.086 (a 0.15 substep cap), the one that did not 0.089
    * (zeta 8). Softening only the driven wheels' angular lock block held it as well, the point block did not.
-   * That mode stays marginal: driven at 30 render frames a second, zeta 10 loses it where 5 held (the known
-   * defects in test/plugin/demoCar.test.ts list the settings tried).
+   * That mode stays marginal: driven at 30 render frames a second, zeta 10 loses it where 5 held. Its cause is
+   * not in the joints: their rigid relax rows move the wheels' contact points after the biased pass's friction,
+   * which the contacts' relax pass leaves unanswered for moving bodies (the known defect in
+   * test/plugin/demoCar.test.ts says what was measured and what answers it).
    * Above zeta ~12 a lock hit at 10 m/s with 4 substeps leaves more than 5 mm of error (test/joints/linear).
    * The damping leaves a free pendulum's energy unchanged (it only damps the error velocity).
    */
