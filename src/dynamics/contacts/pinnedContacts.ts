@@ -18,7 +18,6 @@
  * impact speed at its start) are candidates, and a body counts as pinned only along the normals of its contacts
  * with infinite-mass bodies that touch now (separation at most SolverSettings.pinSeparation).
  */
-import { grown } from "../../collections/growth";
 import { IntList } from "../../collections/intList";
 import { StampSet } from "../../collections/stampSet";
 import type { BodySet } from "../bodySet";
@@ -50,8 +49,7 @@ class PinField {
 
   /** Readies the field for `bodies` bodies and a new substep's pins. */
   begin(bodies: number): void {
-    // Scratch: a member's direction is zeroed when it joins (add), so growth keeps nothing.
-    if (this.members.begin(bodies)) this.dir = grown(this.dir, bodies * 3, 0);
+    if (this.members.begin(bodies)) this.dir = new Float64Array(Math.max(bodies, this.dir.length / 3) * 3);
   }
 
   /**
@@ -133,9 +131,11 @@ export class PinnedContacts {
    */
   prepare(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
     const s = cache;
-    this.pinCandidate = grown(this.pinCandidate, s.count, 0);
-    this.state = grown(this.state, this.pinCandidate.length, 0);
-    this.axis = grown(this.axis, this.pinCandidate.length * 3, 0);
+    if (this.pinCandidate.length < s.count) {
+      this.pinCandidate = new Uint8Array(Math.max(s.count, this.pinCandidate.length * 2));
+      this.state = new Uint8Array(this.pinCandidate.length);
+      this.axis = new Float64Array(this.pinCandidate.length * 3);
+    }
     const bi = s.bodyIndex,
       invMass = bodies.invMass;
     const touchesFixed = this.touchesFixed,
