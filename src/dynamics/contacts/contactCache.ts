@@ -6,6 +6,7 @@
  * moved since the narrow phase last ran on it. Snapshots keep the store (the manifolds the cache reuses next step);
  * the constraints (contactConstraints.ts) solve over it.
  */
+import { grown } from "../../collections/growth";
 import type { ContactManifold } from "../../collision/contactManifold";
 import type { PairMaterial } from "../surfaceMaterial";
 import type { BodySet } from "../bodySet";
@@ -77,17 +78,9 @@ export class ManifoldStore {
   tableMask = 255;
 
   ensure(n: number): void {
-    if (n * HEADER <= this.header.length) return;
-    const cap = Math.max(n, (this.header.length / HEADER) * 2);
-    const h = new Float64Array(cap * HEADER);
-    h.set(this.header);
-    this.header = h;
-    const bi = new Int32Array(cap * 2);
-    bi.set(this.bodyIndex);
-    this.bodyIndex = bi;
-    const c = new Float64Array(cap * 4 * CONTACT);
-    c.set(this.contacts);
-    this.contacts = c;
+    this.header = grown(this.header, n * HEADER);
+    this.bodyIndex = grown(this.bodyIndex, n * 2);
+    this.contacts = grown(this.contacts, n * 4 * CONTACT);
   }
 
   buildTable(): void {

@@ -4,6 +4,7 @@
  * limits, springs, friction and motors. The per-step prepare / warm start / solve over this storage is
  * ./jointSolver (JointSolver extends JointRegistry); the layout constants below are shared with it.
  */
+import { grown } from "../../collections/growth";
 import { PairTable } from "../../collections/pairTable";
 import { Quat } from "../../math/quat";
 import type { BodySet } from "../bodySet";
@@ -192,7 +193,7 @@ export abstract class JointRegistry {
     this.bodyHandles[slot * 2] = desc.bodyA;
     this.bodyHandles[slot * 2 + 1] = hb === null ? -1 : hb;
     this.flags[slot] = F_ALIVE | (enabled ? F_ENABLED : 0) | (collide ? F_COLLIDE : 0);
-    if (this.orderCount === this.order.length) this.order = growI32(this.order, this.orderCount * 2);
+    this.order = grown(this.order, this.orderCount + 1);
     this.order[this.orderCount++] = slot;
     this.pairsDirty = true;
     this.shapesDirty = true;
@@ -431,31 +432,18 @@ export abstract class JointRegistry {
   }
 
   private growSlots(n: number): void {
-    const f = (a: Float64Array, s: number) => {
-      const r = new Float64Array(n * s);
-      r.set(a);
-      return r;
-    };
-    this.cfg = f(this.cfg, CFG);
-    this.st = f(this.st, ST);
-    this.bodyHandles = f(this.bodyHandles, 2);
-    const fl = new Uint8Array(n);
-    fl.set(this.flags);
-    this.flags = fl;
-    this.generation = growI32(this.generation, n);
-    this.dense = growI32(this.dense, 2 * n);
-    const mv = new Uint8Array(2 * n);
-    mv.set(this.moves);
-    this.moves = mv;
-    const sh = new Uint8Array(n);
-    sh.set(this.shape);
-    this.shape = sh;
-    const kd = new Uint8Array(n);
-    kd.set(this.kind);
-    this.kind = kd;
-    this.loc = f(this.loc, LOC);
-    this.geo = f(this.geo, GEO);
-    this.gcache = f(this.gcache, GC);
+    this.cfg = grown(this.cfg, n * CFG);
+    this.st = grown(this.st, n * ST);
+    this.bodyHandles = grown(this.bodyHandles, n * 2);
+    this.flags = grown(this.flags, n);
+    this.generation = grown(this.generation, n);
+    this.dense = grown(this.dense, 2 * n);
+    this.moves = grown(this.moves, 2 * n);
+    this.shape = grown(this.shape, n);
+    this.kind = grown(this.kind, n);
+    this.loc = grown(this.loc, n * LOC);
+    this.geo = grown(this.geo, n * GEO);
+    this.gcache = grown(this.gcache, n * GC);
   }
 
   private release(slot: number): void {
@@ -547,10 +535,4 @@ function checkLimit(name: string, v: unknown): number {
   if (typeof v !== "number") throw new TypeError(`${name} must be a number, got ${fmt(v)}`);
   if (Number.isNaN(v)) throw new RangeError(`${name} must be a number (not NaN), got NaN`);
   return v;
-}
-
-function growI32(a: Int32Array, n: number): Int32Array {
-  const r = new Int32Array(n);
-  r.set(a.subarray(0, Math.min(a.length, n)));
-  return r;
 }
