@@ -106,13 +106,14 @@ describe("the Havok demo's car in the left turn (forward and left held for 120 f
   // Not friction: both engines combine the wheels' 50 with the ground's 300 by MINIMUM (50), and on Havok as on ours
   // a flat box or a rotation-locked wheel cylinder on this ground holds under sideways gravity of 49 x its weight
   // (the box slides at 51); a box sliding at 30 units/s loses 23.4 of them in its first step (mu g dt = 24), at
-  // friction 2 0.96 a step (= mu g dt). Havok's cylinders are polygonal prisms: a free cylinder of radius 2 rolled
-  // at 20 units/s rides up and down between 0 and 37 mm below its radius every 0.38 rad of turn (flats of a
-  // 16-17-gon: 2 (1 - cos(pi / 16.5)) = 36 mm); ours rolls at a steady 0.2 mm. At the demo's 150 units/s the wheels hop off
-  // the corners: on the straight each wheel touches the ground in 1 of 3 steps; in the turn the loaded outer front
-  // wheel is in the air in half of its steps, lands with 6-12 x its static share of the weight, sits 4-10 cm low,
-  // and between landings its contact slides sideways at 20-60 units/s (ours: in contact every step at 2-6 x its
-  // share, sliding at under 0.3). So Havok's car peaks at 2.5 g of side acceleration (speed x yaw rate) where the
+  // friction 2 0.96 a step (= mu g dt). Havok's cylinders are 16-sided prisms: a rotation-locked cylinder of radius 2
+  // set down at roll angles 0, 0.1, 0.2, 0.3, 0.4 rad rests 0, 9.9, 36.7, 8.5, 0.1 mm below its radius (corner down
+  // at 0, flat down at 0.2: 2 (1 - cos(pi / 16)) = 38 mm), and rolled at 20 units/s rides up and down between the
+  // two; ours rests 0.1 mm low at every angle. At the demo's 150 units/s the wheels hop off the corners: on the
+  // straight each wheel touches the ground in 1 of 3 steps; in the turn the loaded outer front wheel is in the air
+  // in half of its steps, lands with 6-12 x its static share of the weight, sits 4-10 cm low, and between landings
+  // its contact slides sideways at 20-60 units/s (ours: in contact every step at 2-6 x its share, sliding at under
+  // 0.3). So Havok's car peaks at 2.5 g of side acceleration (speed x yaw rate) where the
   // steering asks for v^2 tan(30 deg) / 16 = 3.4 g at full lock, past the 3.2 g at which the car tips (half track
   // 5.8 over the centre of mass's 1.8). On round wheels (spheres of the same radius) Havok's car reaches 3.5 g and
   // tips as ours does (88 degrees of roll, up.y -0.94). Ours tipping is what rigid wheels with Coulomb friction of
