@@ -36,6 +36,7 @@ import {
   PhysicsMotionType,
   PhysicsShapeCylinder,
   PhysicsShapeMesh,
+  PhysicsShapeSphere,
   Vector3,
 } from "@babylonjs/core";
 import { makeScene, type Kind, type TestScene } from "./helpers";
@@ -93,7 +94,7 @@ function filter(mesh: Mesh): void {
   mesh.physicsBody!.shape!.filterCollideMask = FILTERS.Environment;
 }
 
-function dynamic(t: TestScene, mesh: Mesh, shape: PhysicsShapeCylinder | PhysicsShapeMesh, mass: number, restitution: number, friction: number): PhysicsBody {
+function dynamic(t: TestScene, mesh: Mesh, shape: PhysicsShapeCylinder | PhysicsShapeMesh | PhysicsShapeSphere, mass: number, restitution: number, friction: number): PhysicsBody {
   const body = new PhysicsBody(mesh, PhysicsMotionType.DYNAMIC, false, t.scene);
   body.setMassProperties({ mass });
   shape.material = { restitution, friction };
@@ -156,8 +157,12 @@ function axleJoint(t: TestScene, axle: PhysicsBody, frame: PhysicsBody, steering
   return joint;
 }
 
-/** Builds the demo's car (its frame centre at (0, 0.3, 0), facing +Z); the demo's wheels have friction 50. */
-export function buildDemoCar(t: TestScene, wheelFriction = 50): DemoCar {
+/**
+ * Builds the demo's car (its frame centre at (0, 0.3, 0), facing +Z); the demo's wheels have friction 50.
+ * `sphereWheels` gives the wheels sphere shapes of the same radius (round on Havok too, whose cylinders are
+ * polygonal prisms: see the left-turn test in ./demoCar.test.ts).
+ */
+export function buildDemoCar(t: TestScene, wheelFriction = 50, sphereWheels = false): DemoCar {
   const frameMesh = MeshBuilder.CreateBox("Frame", { height: 1, width: 12, depth: 24 }, t.scene);
   frameMesh.position = new Vector3(0, 0.3, 0);
   const frame = dynamic(t, frameMesh, new PhysicsShapeMesh(frameMesh, t.scene), 1000, 0, 0);
@@ -171,7 +176,8 @@ export function buildDemoCar(t: TestScene, wheelFriction = 50): DemoCar {
     filter(m);
   }
   for (const m of wheelMeshes) {
-    dynamic(t, m, new PhysicsShapeCylinder(new Vector3(-0.8, 0, 0), new Vector3(0.8, 0, 0), 2, t.scene), 100, 0.1, wheelFriction);
+    const shape = sphereWheels ? new PhysicsShapeSphere(Vector3.Zero(), 2, t.scene) : new PhysicsShapeCylinder(new Vector3(-0.8, 0, 0), new Vector3(0.8, 0, 0), 2, t.scene);
+    dynamic(t, m, shape, 100, 0.1, wheelFriction);
     filter(m);
   }
   const motors: Physics6DoFConstraint[] = [];
@@ -251,6 +257,8 @@ export interface DemoDrive {
   minUp: number;
   /** Largest |roll| of the frame during the turn (deg, about its forward axis). */
   maxRoll: number;
+  /** Largest speed x yaw rate in the turn's first 45 frames, in units of g = 240 (the steady-turn side acceleration). */
+  peakG: number;
   nan: boolean;
 }
 
@@ -284,16 +292,17 @@ export class DemoFrames {
 /**
  * The scripted drive at 60 render frames a second (or 1000 / frameMs, the display's frame time: DemoFrames):
  * `settle` frames at rest (the car drops 8 units onto the ground), forward held until the frame has moved 140
- * units, then forward and left held for `turnFrames` frames. `wheelFriction` replaces the demo's 50 on the wheels.
+ * units, then forward and left held for `turnFrames` frames. `wheelFriction` replaces the demo's 50 on the wheels;
+ * `sphereWheels`: see buildDemoCar.
  */
-export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60, wheelFriction = 50, frameMs = 1000 / 60): Promise<DemoDrive> {
+export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60, wheelFriction = 50, frameMs = 1000 / 60, sphereWheels = false): Promise<DemoDrive> {
   const t = await demoCarScene(kind);
   try {
     demoGround(t);
-    const car = buildDemoCar(t, wheelFriction);
+    const car = buildDemoCar(t, wheelFriction, sphereWheels);
     const c = new DemoControls(car);
     const frames = new DemoFrames(t, c, frameMs);
-    const f: DemoDrive = { straightFrames: 0, straightDrift: 0, turn: 0, minUp: 1, maxRoll: 0, nan: false };
+    const f: DemoDrive = { straightFrames: 0, straightDrift: 0, turn: 0, minUp: 1, maxRoll: 0, peakG: 0, nan: false };
     const frame = (): void => {
       frames.frame();
       const p = demoPosition(car.frame);
@@ -323,6 +332,8 @@ export async function demoDrive(kind: Kind, settle = 60, turnFrames = 60, wheelF
       else if (d < -Math.PI) d += 2 * Math.PI;
       turned += d;
       prev = h;
+      const v = car.frame.getLinearVelocity();
+      if (i < 45) f.peakG = Math.max(f.peakG, (Math.hypot(v.x, v.z) * Math.abs(car.frame.getAngularVelocity().y)) / 240);
       const right = Vector3.Right().applyRotationQuaternion(car.frame.transformNode.absoluteRotationQuaternion);
       f.maxRoll = Math.max(f.maxRoll, (Math.abs(Math.asin(Math.max(-1, Math.min(1, right.y)))) * 180) / Math.PI);
     }
