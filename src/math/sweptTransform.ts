@@ -104,19 +104,22 @@ export function integrateOrientation(
     ay = EXP[1],
     az = EXP[2],
     aw = EXP[3];
-  let nx = aw * qx + ax * qw + ay * qz - az * qy;
-  let ny = aw * qy - ax * qz + ay * qw + az * qx;
-  let nz = aw * qz + ax * qy - ay * qx + az * qw;
-  let nw = aw * qw - ax * qx - ay * qy - az * qz;
-  const l = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-  nx *= l;
-  ny *= l;
-  nz *= l;
-  nw *= l;
-  out.qx = nx;
-  out.qy = ny;
-  out.qz = nz;
-  out.qw = nw;
+  return setUnitRotation(
+    aw * qx + ax * qw + ay * qz - az * qy,
+    aw * qy - ax * qz + ay * qw + az * qx,
+    aw * qz + ax * qy - ay * qx + az * qw,
+    aw * qw - ax * qx - ay * qy - az * qz,
+    out,
+  );
+}
+
+/** Writes (x, y, z, w) normalized into out's orientation (the product and the nlerp of two unit quaternions drift off unit length). */
+function setUnitRotation(x: number, y: number, z: number, w: number, out: Pose): Pose {
+  const l = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+  out.qx = x * l;
+  out.qy = y * l;
+  out.qz = z * l;
+  out.qw = w * l;
   return out;
 }
 
@@ -311,19 +314,7 @@ export class SweptMotion {
     } else {
       const a = t / this.duration,
         b = 1 - a;
-      let x = b * this.qx + a * this.q1x,
-        y = b * this.qy + a * this.q1y,
-        z = b * this.qz + a * this.q1z,
-        w = b * this.qw + a * this.q1w;
-      const l = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-      x *= l;
-      y *= l;
-      z *= l;
-      w *= l;
-      out.qx = x;
-      out.qy = y;
-      out.qz = z;
-      out.qw = w;
+      setUnitRotation(b * this.qx + a * this.q1x, b * this.qy + a * this.q1y, b * this.qz + a * this.q1z, b * this.qw + a * this.q1w, out);
     }
     return setOriginFromCom(
       this.comX + this.vx * t,
