@@ -17,6 +17,7 @@
  * IEEE 754 and therefore give bit-identical results on every JS engine. Allocation-free.
  */
 import type { Pose } from "./pose";
+import { rotateParts } from "./quat";
 
 /** Half angles above this are halved (and the result squared back) before the series is evaluated. */
 const SERIES_RANGE = 0.25;
@@ -28,6 +29,8 @@ const MAX_HALF_ANGLE = 1e4;
  * (docs/design.md).
  */
 const EXP = new Float64Array([0, 0, 0, 1]);
+/** setOriginFromCom's local centre of mass turned to world. */
+const TURNED_COM = new Float64Array(3);
 
 /**
  * Writes exp(0.5 * w * t) -- the rotation by angle |w| t about w -- into the EXP scratch.
@@ -128,16 +131,11 @@ function setUnitRotation(x: number, y: number, z: number, w: number, out: Pose):
  * orientation: origin = com - R * localCom.
  */
 export function setOriginFromCom(cx: number, cy: number, cz: number, lcx: number, lcy: number, lcz: number, out: Pose): Pose {
-  const qx = out.qx,
-    qy = out.qy,
-    qz = out.qz,
-    qw = out.qw;
-  const tx = 2 * (qy * lcz - qz * lcy);
-  const ty = 2 * (qz * lcx - qx * lcz);
-  const tz = 2 * (qx * lcy - qy * lcx);
-  out.px = cx - (lcx + qw * tx + (qy * tz - qz * ty));
-  out.py = cy - (lcy + qw * ty + (qz * tx - qx * tz));
-  out.pz = cz - (lcz + qw * tz + (qx * ty - qy * tx));
+  const r = TURNED_COM;
+  rotateParts(out.qx, out.qy, out.qz, out.qw, lcx, lcy, lcz, r, 0);
+  out.px = cx - r[0];
+  out.py = cy - r[1];
+  out.pz = cz - r[2];
   return out;
 }
 
