@@ -39,6 +39,23 @@ export class Pose {
   }
 
   /**
+   * out[o..o+2] = the local point (vx, vy, vz) in world: p + v + 2w(u x v) + 2 u x (u x v), u the orientation's
+   * vector part, summed in that order (the narrow phase's features and supports rely on these exact roundings).
+   */
+  pointToWorld(vx: number, vy: number, vz: number, out: Float64Array, o: number): void {
+    const qx = this.qx,
+      qy = this.qy,
+      qz = this.qz,
+      qw = this.qw;
+    const tx = 2 * (qy * vz - qz * vy);
+    const ty = 2 * (qz * vx - qx * vz);
+    const tz = 2 * (qx * vy - qy * vx);
+    out[o] = this.px + vx + qw * tx + (qy * tz - qz * ty);
+    out[o + 1] = this.py + vy + qw * ty + (qz * tx - qx * tz);
+    out[o + 2] = this.pz + vz + qw * tz + (qx * ty - qy * tx);
+  }
+
+  /**
    * Writes the local +Y axis in world (the rotation matrix's second column; a capsule's or cylinder's axis)
    * into out[o..o+2].
    */
