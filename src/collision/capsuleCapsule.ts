@@ -2,6 +2,7 @@ import type { Pose } from "../math/pose";
 import type { Capsule } from "../shapes/capsule";
 import { CONTACT_POINT as CP, type ContactManifold } from "./contactManifold";
 import { closestSegmentSegment, SEGMENT_PAIR_LENGTH } from "./segmentClosest";
+import { perpendicularTo } from "../math/vec3";
 
 const ST = new Float64Array(2);
 const ES = new Float64Array(4);
@@ -13,6 +14,8 @@ const SEG = new Float64Array(SEGMENT_PAIR_LENGTH);
 
 /** Above this sin^2 of the angle between the axes the segments are never treated as parallel (~8 degrees). */
 const PARALLEL_SIN2 = 0.02;
+/** A normal perpendicular to A's axis (perpendicularTo), for coincident axes. */
+const PERP = new Float64Array(3);
 
 /**
  * Capsule (A) vs capsule (B): closest points of the two core segments (Ericson, RTCD 5.1.9) give the
@@ -86,15 +89,10 @@ export function collideCapsuleCapsule(a: Capsule, pa: Pose, b: Capsule, pb: Pose
       nz = cz - uaz * k;
       l2 = nx * nx + ny * ny + nz * nz;
       if (l2 < 1e-18) {
-        if (Math.abs(uax) < 0.57735) {
-          nx = 0;
-          ny = uaz;
-          nz = -uay;
-        } else {
-          nx = -uaz;
-          ny = 0;
-          nz = uax;
-        }
+        perpendicularTo(AXES, 0, PERP, 0);
+        nx = PERP[0];
+        ny = PERP[1];
+        nz = PERP[2];
         l2 = nx * nx + ny * ny + nz * nz;
       }
     }

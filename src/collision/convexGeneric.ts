@@ -21,6 +21,7 @@ import { CYLINDER_CAP, CYLINDER_RIM, CYLINDER_SIDE, ClipPolygon, FEATURE_SIN_TOL
 import { GjkResult, gjkDistanceFrom, supportCso } from "./gjk";
 import { exactCos, exactSin } from "../math/exactMath";
 import { triangleCross } from "../math/vec3";
+import { rotateParts } from "../math/quat";
 
 /** A triangle's normal and scale (triangleCross). */
 const CROSS = new Float64Array(4);
@@ -84,6 +85,8 @@ const hv = new Float64Array(3);
 // Doubles crossing calls travel in these arrays (docs/design.md).
 /** Local point (or direction) for emit / faceNormal. */
 const lv = new Float64Array(3);
+/** lv turned to world (emit, faceNormal). */
+const wv = new Float64Array(3);
 /** World direction for computeFeature (negated for B). */
 const featDir = new Float64Array(3);
 /** The speculative margin, for the per-shape feature functions (cylinderFeatureKind). */
@@ -124,37 +127,19 @@ const chosen = new Int32Array(4);
 
 /** Appends local point lv of the shape at pose p to f, in world space. */
 function emit(f: Feature, p: Pose): void {
-  const lx = lv[0],
-    ly = lv[1],
-    lz = lv[2];
-  const qx = p.qx,
-    qy = p.qy,
-    qz = p.qz,
-    qw = p.qw;
-  const tx = 2 * (qy * lz - qz * ly);
-  const ty = 2 * (qz * lx - qx * lz);
-  const tz = 2 * (qx * ly - qy * lx);
+  p.pointToWorld(lv[0], lv[1], lv[2], wv, 0);
   const i = f.n++;
-  f.x[i] = p.px + lx + qw * tx + (qy * tz - qz * ty);
-  f.y[i] = p.py + ly + qw * ty + (qz * tx - qx * tz);
-  f.z[i] = p.pz + lz + qw * tz + (qx * ty - qy * tx);
+  f.x[i] = wv[0];
+  f.y[i] = wv[1];
+  f.z[i] = wv[2];
 }
 
 /** Sets f's outward face normal from local direction lv. */
 function faceNormal(f: Feature, p: Pose): void {
-  const lx = lv[0],
-    ly = lv[1],
-    lz = lv[2];
-  const qx = p.qx,
-    qy = p.qy,
-    qz = p.qz,
-    qw = p.qw;
-  const tx = 2 * (qy * lz - qz * ly);
-  const ty = 2 * (qz * lx - qx * lz);
-  const tz = 2 * (qx * ly - qy * lx);
-  f.fnx = lx + qw * tx + (qy * tz - qz * ty);
-  f.fny = ly + qw * ty + (qz * tx - qx * tz);
-  f.fnz = lz + qw * tz + (qx * ty - qy * tx);
+  rotateParts(p.qx, p.qy, p.qz, p.qw, lv[0], lv[1], lv[2], wv, 0);
+  f.fnx = wv[0];
+  f.fny = wv[1];
+  f.fnz = wv[2];
 }
 
 /** Box feature along local direction featLocal. */
@@ -331,16 +316,7 @@ function computeFeature(s: ConvexShape, type: ShapeType, p: Pose, negate: boolea
   f.code = 0;
   f.tilted = false;
   // Direction into the local frame (conjugate rotation).
-  const qx = -p.qx,
-    qy = -p.qy,
-    qz = -p.qz,
-    qw = p.qw;
-  const tx = 2 * (qy * dz - qz * dy);
-  const ty = 2 * (qz * dx - qx * dz);
-  const tz = 2 * (qx * dy - qy * dx);
-  featLocal[0] = dx + qw * tx + (qy * tz - qz * ty);
-  featLocal[1] = dy + qw * ty + (qz * tx - qx * tz);
-  featLocal[2] = dz + qw * tz + (qx * ty - qy * tx);
+  rotateParts(-p.qx, -p.qy, -p.qz, p.qw, dx, dy, dz, featLocal, 0);
   switch (type) {
     case ShapeType.Box:
       boxFeature(s as Box, p, f);

@@ -16,6 +16,7 @@
 import type { Pose } from "../math/pose";
 import { PointPair } from "./pointPair";
 import { triangleCross } from "../math/vec3";
+import { rotateParts } from "../math/quat";
 import { ConvexHull } from "../shapes/convexHull";
 import type { ConvexShape } from "../shapes/shape";
 
@@ -65,29 +66,9 @@ function supportCoreAlong(s: ConvexShape, p: Pose, dir: Float64Array, negate: bo
     dy = negate ? -dir[1] : dir[1],
     dz = negate ? -dir[2] : dir[2];
   // local = conj(q) * d
-  let qx = -p.qx,
-    qy = -p.qy,
-    qz = -p.qz;
-  const qw = p.qw;
-  let tx = 2 * (qy * dz - qz * dy);
-  let ty = 2 * (qz * dx - qx * dz);
-  let tz = 2 * (qx * dy - qy * dx);
-  localDir[0] = dx + qw * tx + (qy * tz - qz * ty);
-  localDir[1] = dy + qw * ty + (qz * tx - qx * tz);
-  localDir[2] = dz + qw * tz + (qx * ty - qy * tx);
+  rotateParts(-p.qx, -p.qy, -p.qz, p.qw, dx, dy, dz, localDir, 0);
   s.supportCoreInto(localDir, localSup);
-  qx = p.qx;
-  qy = p.qy;
-  qz = p.qz;
-  const vx = localSup[0],
-    vy = localSup[1],
-    vz = localSup[2];
-  tx = 2 * (qy * vz - qz * vy);
-  ty = 2 * (qz * vx - qx * vz);
-  tz = 2 * (qx * vy - qy * vx);
-  out[o] = p.px + vx + qw * tx + (qy * tz - qz * ty);
-  out[o + 1] = p.py + vy + qw * ty + (qz * tx - qx * tz);
-  out[o + 2] = p.pz + vz + qw * tz + (qx * ty - qy * tx);
+  p.pointToWorld(localSup[0], localSup[1], localSup[2], out, o);
 }
 
 /** Direction scratch of the scalar-argument wrapper {@link supportCoreWorld}. */

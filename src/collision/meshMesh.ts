@@ -12,6 +12,7 @@
  */
 import { IntList } from "../collections/intList";
 import type { Pose } from "../math/pose";
+import { rotateParts } from "../math/quat";
 import type { Shape } from "../shapes/shape";
 import type { TriangleSource } from "../shapes/triangleSource";
 import type { ManifoldBuffer } from "./contactManifold";
@@ -20,6 +21,7 @@ import { TrianglePiece } from "./trianglePiece";
 
 const piece = new TrianglePiece();
 const list = new IntList(64);
+/** A triangle's corners; first boxIntoFrame's turned box corner (it runs before any triangle is read). */
 const corners = new Float64Array(9);
 /** B's world box, then B's box in A's frame (min xyz, max xyz). */
 const worldBox = new Float64Array(6);
@@ -45,21 +47,13 @@ function boxIntoFrame(p: Pose, margin: number): void {
     l = localBox;
   l[0] = l[1] = l[2] = Infinity;
   l[3] = l[4] = l[5] = -Infinity;
-  // Inverse rotation: the conjugate quaternion.
-  const qx = -p.qx,
-    qy = -p.qy,
-    qz = -p.qz,
-    qw = p.qw;
+  // Each corner turned by the inverse rotation (the conjugate quaternion).
+  const r = corners;
   for (let c = 0; c < 8; c++) {
-    const vx = (c & 1 ? w[3] : w[0]) - p.px,
-      vy = (c & 2 ? w[4] : w[1]) - p.py,
-      vz = (c & 4 ? w[5] : w[2]) - p.pz;
-    const tx = 2 * (qy * vz - qz * vy),
-      ty = 2 * (qz * vx - qx * vz),
-      tz = 2 * (qx * vy - qy * vx);
-    const x = vx + qw * tx + (qy * tz - qz * ty),
-      y = vy + qw * ty + (qz * tx - qx * tz),
-      z = vz + qw * tz + (qx * ty - qy * tx);
+    rotateParts(-p.qx, -p.qy, -p.qz, p.qw, (c & 1 ? w[3] : w[0]) - p.px, (c & 2 ? w[4] : w[1]) - p.py, (c & 4 ? w[5] : w[2]) - p.pz, r, 0);
+    const x = r[0],
+      y = r[1],
+      z = r[2];
     if (x < l[0]) l[0] = x;
     if (y < l[1]) l[1] = y;
     if (z < l[2]) l[2] = z;

@@ -21,6 +21,7 @@
  */
 import { PairTable } from "../collections/pairTable";
 import type { Pose } from "../math/pose";
+import { rotateParts } from "../math/quat";
 import type { ConvexShape } from "../shapes/shape";
 import { collideConvexGeneric, separatingAxis } from "./convexGeneric";
 import { setPairFrames, supportCsoFramed } from "./gjk";
@@ -47,19 +48,7 @@ const kept = new Float64Array(4);
  * (v + 2w(q x v) + 2 q x (q x v); arrays and a small integer in: docs/design.md).
  */
 function turn(p: Pose, sign: number, v: Float64Array, vo: number, out: Float64Array, oo: number): void {
-  const qx = sign * p.qx,
-    qy = sign * p.qy,
-    qz = sign * p.qz,
-    qw = p.qw;
-  const vx = v[vo],
-    vy = v[vo + 1],
-    vz = v[vo + 2];
-  const tx = 2 * (qy * vz - qz * vy),
-    ty = 2 * (qz * vx - qx * vz),
-    tz = 2 * (qx * vy - qy * vx);
-  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
-  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
+  rotateParts(sign * p.qx, sign * p.qy, sign * p.qz, p.qw, v[vo], v[vo + 1], v[vo + 2], out, oo);
 }
 
 /** B's origin pose in A's origin frame, into rel: position conj(qA) (pB - pA), orientation conj(qA) qB. */

@@ -3,6 +3,7 @@ import type { Capsule } from "../shapes/capsule";
 import type { Sphere } from "../shapes/sphere";
 import type { ContactManifold } from "./contactManifold";
 import { addSphereContact, SPHERE_PAIR } from "./sphereSphere";
+import { perpendicularTo } from "../math/vec3";
 
 /** The capsule's axis in world. */
 const AXIS = new Float64Array(3);
@@ -29,22 +30,11 @@ export function collideSphereCapsule(a: Sphere, pa: Pose, b: Capsule, pb: Pose, 
   D[2] = pb.pz + uz * t - pa.pz;
   // Centre on the segment: push out along a direction perpendicular to the axis
   // (Duff et al. style branch on the largest-magnitude component keeps it well conditioned).
-  let nx: number, ny: number, nz: number;
-  if (Math.abs(ux) < 0.57735) {
-    // u x X
-    nx = 0;
-    ny = uz;
-    nz = -uy;
-  } else {
-    // u x Y
-    nx = -uz;
-    ny = 0;
-    nz = ux;
-  }
-  const inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz);
-  D[3] = nx * inv;
-  D[4] = ny * inv;
-  D[5] = nz * inv;
+  perpendicularTo(AXIS, 0, D, 3);
+  const inv = 1 / Math.sqrt(D[3] * D[3] + D[4] * D[4] + D[5] * D[5]);
+  D[3] *= inv;
+  D[4] *= inv;
+  D[5] *= inv;
   D[6] = a.radius;
   D[7] = b.radius;
   addSphereContact(out, pa, D);

@@ -36,6 +36,7 @@
 import { grown } from "../collections/growth";
 import type { ChildPairGate } from "../shapes/childGate";
 import { Pose } from "../math/pose";
+import { rotateParts } from "../math/quat";
 import { SweptMotion } from "../math/sweptTransform";
 import type { Compound } from "../shapes/compound";
 import type { ConvexShape, Shape } from "../shapes/shape";
@@ -203,9 +204,6 @@ class SweepScratch {
   pairT1 = 0.5;
   brEnter = 0.5;
   brExit = 0.5;
-  rx = 0.5;
-  ry = 0.5;
-  rz = 0.5;
   bestT0 = 0.5;
   bestT1 = 0.5;
   sweepMinProg = 0.5;
@@ -223,7 +221,7 @@ class SweepScratch {
     this.dDist = this.dNx = this.dNz = this.dAx = this.dAy = this.dAz = this.dBx = this.dBy = this.dBz = 0;
     this.dNy = this.bestNy = 1;
     this.rhoA = this.rhoB = this.pairT0 = this.pairT1 = this.brEnter = this.brExit = 0;
-    this.rx = this.ry = this.rz = this.bestT0 = this.bestT1 = 0;
+    this.bestT0 = this.bestT1 = 0;
     this.sweepMinProg = this.sweepConv = this.sweepMaxT = 0;
     this.bestNx = this.bestNz = this.bestDist = this.bestPx = this.bestPy = this.bestPz = 0;
   }
@@ -378,6 +376,8 @@ function pieceBracket(tEnd: number, rA: number, rB: number): boolean {
 
 /** pieceSphere's output: centre (x, y, z) and radius of A's sphere, then of B's. */
 const PIECE_SPHERES = new Float64Array(8);
+/** A vector turned by a motion's or pose's orientation (rotateParts). */
+const TURNED = new Float64Array(3);
 
 /**
  * A sphere that holds the piece at `local` (identity: at the body origin) of a body moving by m over [0, tEnd],
@@ -397,21 +397,12 @@ function pieceSphere(m: SweptMotion, local: Pose, identity: boolean, r: number, 
   out[o + 3] = r + l;
   const dev = m.angularSpeed * tEnd * l;
   if (dev < l) {
-    rotateInto(m.qx, m.qy, m.qz, m.qw, dx, dy, dz);
-    out[o] += st.rx;
-    out[o + 1] += st.ry;
-    out[o + 2] += st.rz;
+    rotateParts(m.qx, m.qy, m.qz, m.qw, dx, dy, dz, TURNED, 0);
+    out[o] += TURNED[0];
+    out[o + 1] += TURNED[1];
+    out[o + 2] += TURNED[2];
     out[o + 3] = r + dev;
   }
-}
-
-function rotateInto(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
-  const tx = 2 * (qy * vz - qz * vy);
-  const ty = 2 * (qz * vx - qx * vz);
-  const tz = 2 * (qx * vy - qy * vx);
-  st.rx = vx + qw * tx + (qy * tz - qz * ty);
-  st.ry = vy + qw * ty + (qz * tx - qx * tz);
-  st.rz = vz + qw * tz + (qx * ty - qy * tx);
 }
 
 /**
@@ -738,19 +729,19 @@ function queryBoxInB(a: Shape, mA: SweptMotion, b: Shape, mB: SweptMotion, T: nu
   const ex = 0.5 * (maxX - minX),
     ey = 0.5 * (maxY - minY),
     ez = 0.5 * (maxZ - minZ);
-  rotateInto(-bodyB.qx, -bodyB.qy, -bodyB.qz, bodyB.qw, cx, cy, cz);
+  rotateParts(-bodyB.qx, -bodyB.qy, -bodyB.qz, bodyB.qw, cx, cy, cz, TURNED, 0);
   // R^T (the conjugate's matrix, the same numbers), absolute values, times the extents.
   const r = ROT;
   bodyB.rotationMatrix(r, 0);
   const hx = Math.abs(r[0]) * ex + Math.abs(r[3]) * ey + Math.abs(r[6]) * ez;
   const hy = Math.abs(r[1]) * ex + Math.abs(r[4]) * ey + Math.abs(r[7]) * ez;
   const hz = Math.abs(r[2]) * ex + Math.abs(r[5]) * ey + Math.abs(r[8]) * ez;
-  QUERY[0] = st.rx - hx;
-  QUERY[1] = st.ry - hy;
-  QUERY[2] = st.rz - hz;
-  QUERY[3] = st.rx + hx;
-  QUERY[4] = st.ry + hy;
-  QUERY[5] = st.rz + hz;
+  QUERY[0] = TURNED[0] - hx;
+  QUERY[1] = TURNED[1] - hy;
+  QUERY[2] = TURNED[2] - hz;
+  QUERY[3] = TURNED[0] + hx;
+  QUERY[4] = TURNED[1] + hy;
+  QUERY[5] = TURNED[2] + hz;
 }
 
 /** True when `s` can be gathered as side A (convex, or pieces that stay valid: compounds). */

@@ -2,7 +2,7 @@
  * Mass properties of shapes: mass, centre of mass and inertia tensor from density, and the principal
  * axes of a tensor (Jacobi eigen-decomposition). Not on the step's hot path.
  */
-import { mat3ToQuat, type QuatLike } from "../math/quat";
+import { mat3ToQuat, rotateParts, type QuatLike } from "../math/quat";
 import type { Vec3Like } from "../math/vec3";
 import { childInertiaAboutOrigin, Compound } from "../shapes/compound";
 import type { Shape } from "../shapes/shape";
@@ -34,6 +34,8 @@ export class MassData {
 
 const scratch6 = new Float64Array(6);
 const cen = { x: 0, y: 0, z: 0 };
+/** A compound child's centroid turned into the compound frame. */
+const turned = new Float64Array(3);
 
 /**
  * Computes mass, centre of mass and inertia tensor (about the centre of mass, in the shape's frame) of a
@@ -57,12 +59,10 @@ export function computeMassData(shape: Shape | null, density: number, out: MassD
       // The child's centroid c (a convex hull's is not at its origin), rotated into the compound frame.
       const p = ch.pose;
       ch.shape.centroid(cen);
-      const tx = 2 * (p.qy * cen.z - p.qz * cen.y),
-        ty = 2 * (p.qz * cen.x - p.qx * cen.z),
-        tz = 2 * (p.qx * cen.y - p.qy * cen.x);
-      const rx = cen.x + p.qw * tx + (p.qy * tz - p.qz * ty),
-        ry = cen.y + p.qw * ty + (p.qz * tx - p.qx * tz),
-        rz = cen.z + p.qw * tz + (p.qx * ty - p.qy * tx);
+      rotateParts(p.qx, p.qy, p.qz, p.qw, cen.x, cen.y, cen.z, turned, 0);
+      const rx = turned[0],
+        ry = turned[1],
+        rz = turned[2];
       // childInertiaAboutOrigin shifts from the child's origin as if it were the centroid; the exact
       // shift (through the centroid) differs by 2 (Rc . p) E - (Rc p^T + p Rc^T).
       const rp = rx * p.px + ry * p.py + rz * p.pz;
@@ -87,14 +87,8 @@ export function computeMassData(shape: Shape | null, density: number, out: MassD
     out.comX = cx;
     out.comY = cy;
     out.comZ = cz;
-    // Parallel axis back to the centre of mass: I_com = I_origin - m (|c|^2 E - c c^T).
-    acc[0] -= m * (cy * cy + cz * cz);
-    acc[1] -= m * (cx * cx + cz * cz);
-    acc[2] -= m * (cx * cx + cy * cy);
-    acc[3] += m * cx * cy;
-    acc[4] += m * cx * cz;
-    acc[5] += m * cy * cz;
     out.inertia.set(acc);
+    shiftToCentre(out.inertia, m, cx, cy, cz);
     return out;
   }
   const m = shape.volume() * density;
@@ -111,15 +105,19 @@ export function computeMassData(shape: Shape | null, density: number, out: MassD
     out.comX = gx;
     out.comY = gy;
     out.comZ = gz;
-    const t = out.inertia;
-    t[0] -= m * (gy * gy + gz * gz);
-    t[1] -= m * (gx * gx + gz * gz);
-    t[2] -= m * (gx * gx + gy * gy);
-    t[3] += m * gx * gy;
-    t[4] += m * gx * gz;
-    t[5] += m * gy * gz;
+    shiftToCentre(out.inertia, m, gx, gy, gz);
   }
   return out;
+}
+
+/** Parallel axis from the origin to the centre of mass c: I (xx, yy, zz, xy, xz, yz) -= m (|c|^2 E - c c^T). */
+function shiftToCentre(I: Float64Array, m: number, cx: number, cy: number, cz: number): void {
+  I[0] -= m * (cy * cy + cz * cz);
+  I[1] -= m * (cx * cx + cz * cz);
+  I[2] -= m * (cx * cx + cy * cy);
+  I[3] += m * cx * cy;
+  I[4] += m * cx * cz;
+  I[5] += m * cy * cz;
 }
 
 /**

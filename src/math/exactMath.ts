@@ -16,37 +16,34 @@ const PIO2_HI = 1.5707963267341256;
 const PIO2_LO = 6.077100506506192e-11;
 const TWO_OVER_PI = 0.6366197723675814;
 
-/** sin(r) for |r| <= π/4: Taylor series to r^23 (the next term is below 2^-60 of the result). */
+/** sinKernel's Taylor coefficients, highest order first: 1/23!, 1/21!, ..., 1/3! (the next term is below 2^-60 of the result). */
+const SIN_SERIES = [
+  1 / 25852016738884976640000, 1 / 51090942171709440000, 1 / 121645100408832000, 1 / 355687428096000, 1 / 1307674368000,
+  1 / 6227020800, 1 / 39916800, 1 / 362880, 1 / 5040, 1 / 120, 1 / 6,
+];
+/** cosKernel's: 1/22!, 1/20!, ..., 1/4!. */
+const COS_SERIES = [
+  1 / 1124000727777607680000, 1 / 2432902008176640000, 1 / 6402373705728000, 1 / 20922789888000, 1 / 87178291200,
+  1 / 479001600, 1 / 3628800, 1 / 40320, 1 / 720, 1 / 24,
+];
+
+/** The series c[0] (-r2)^(n-1) + ... + c[n-1] by Horner's rule. */
+function series(c: readonly number[], r2: number): number {
+  let p = c[0];
+  for (let i = 1; i < c.length; i++) p = p * -r2 + c[i];
+  return p;
+}
+
+/** sin(r) for |r| <= π/4: Taylor series to r^23. */
 function sinKernel(r: number): number {
   const r2 = r * r;
-  let p = 1 / 25852016738884976640000; // 1/23!
-  p = p * -r2 + 1 / 51090942171709440000; // 1/21!
-  p = p * -r2 + 1 / 121645100408832000; // 1/19!
-  p = p * -r2 + 1 / 355687428096000; // 1/17!
-  p = p * -r2 + 1 / 1307674368000; // 1/15!
-  p = p * -r2 + 1 / 6227020800; // 1/13!
-  p = p * -r2 + 1 / 39916800; // 1/11!
-  p = p * -r2 + 1 / 362880; // 1/9!
-  p = p * -r2 + 1 / 5040; // 1/7!
-  p = p * -r2 + 1 / 120; // 1/5!
-  p = p * -r2 + 1 / 6; // 1/3!
-  return r - r * r2 * p;
+  return r - r * r2 * series(SIN_SERIES, r2);
 }
 
 /** cos(r) for |r| <= π/4: Taylor series to r^22. */
 function cosKernel(r: number): number {
   const r2 = r * r;
-  let p = 1 / 1124000727777607680000; // 1/22!
-  p = p * -r2 + 1 / 2432902008176640000; // 1/20!
-  p = p * -r2 + 1 / 6402373705728000; // 1/18!
-  p = p * -r2 + 1 / 20922789888000; // 1/16!
-  p = p * -r2 + 1 / 87178291200; // 1/14!
-  p = p * -r2 + 1 / 479001600; // 1/12!
-  p = p * -r2 + 1 / 3628800; // 1/10!
-  p = p * -r2 + 1 / 40320; // 1/8!
-  p = p * -r2 + 1 / 720; // 1/6!
-  p = p * -r2 + 1 / 24; // 1/4!
-  return 1 - 0.5 * r2 + r2 * r2 * p;
+  return 1 - 0.5 * r2 + r2 * r2 * series(COS_SERIES, r2);
 }
 
 /** Quadrant of the last reduction (0..3); the reduced argument is the return value. */
@@ -59,10 +56,9 @@ function reduce(x: number): number {
   return x - k * PIO2_HI - k * PIO2_LO;
 }
 
-/** sin(x), bit-identical in every engine. |x| < 1e6. */
-export function exactSin(x: number): number {
-  const r = reduce(x);
-  switch (quadrant) {
+/** sin(r + q π/2) for the reduced argument r: the kernel and sign of quadrant q (mod 4). */
+function sinInQuadrant(r: number, q: number): number {
+  switch (q & 3) {
     case 0:
       return sinKernel(r);
     case 1:
@@ -74,19 +70,16 @@ export function exactSin(x: number): number {
   }
 }
 
-/** cos(x), bit-identical in every engine. |x| < 1e6. */
+/** sin(x), bit-identical in every engine. |x| < 1e6. */
+export function exactSin(x: number): number {
+  const r = reduce(x);
+  return sinInQuadrant(r, quadrant);
+}
+
+/** cos(x) = sin(x + π/2), bit-identical in every engine. |x| < 1e6. */
 export function exactCos(x: number): number {
   const r = reduce(x);
-  switch (quadrant) {
-    case 0:
-      return cosKernel(r);
-    case 1:
-      return -sinKernel(r);
-    case 2:
-      return -cosKernel(r);
-    default:
-      return sinKernel(r);
-  }
+  return sinInQuadrant(r, quadrant + 1);
 }
 
 /**

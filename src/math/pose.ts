@@ -1,8 +1,10 @@
-import { quatMatrix, type QuatLike } from "./quat";
+import { quatMatrix, rotateParts, type QuatLike } from "./quat";
 import type { Vec3Like } from "./vec3";
 
 /** rotationMatrix's orientation, for quatMatrix (docs/design.md, doubles). */
 const POSE_Q = new Float64Array(4);
+/** compose's turned child position. */
+const POSE_V = new Float64Array(3);
 
 /**
  * A rigid transform as scalar fields: position (px, py, pz) and unit orientation (qx, qy, qz, qw).
@@ -34,6 +36,23 @@ export class Pose {
 
   copyFrom(o: Pose): this {
     return this.set(o.px, o.py, o.pz, o.qx, o.qy, o.qz, o.qw);
+  }
+
+  /**
+   * out[o..o+2] = the local point (vx, vy, vz) in world: p + v + 2w(u x v) + 2 u x (u x v), u the orientation's
+   * vector part, summed in that order (the narrow phase's features and supports rely on these exact roundings).
+   */
+  pointToWorld(vx: number, vy: number, vz: number, out: Float64Array, o: number): void {
+    const qx = this.qx,
+      qy = this.qy,
+      qz = this.qz,
+      qw = this.qw;
+    const tx = 2 * (qy * vz - qz * vy);
+    const ty = 2 * (qz * vx - qx * vz);
+    const tz = 2 * (qx * vy - qy * vx);
+    out[o] = this.px + vx + qw * tx + (qy * tz - qz * ty);
+    out[o + 1] = this.py + vy + qw * ty + (qz * tx - qx * tz);
+    out[o + 2] = this.pz + vz + qw * tz + (qx * ty - qy * tx);
   }
 
   /**
@@ -86,16 +105,12 @@ export class Pose {
       qy = parent.qy,
       qz = parent.qz,
       qw = parent.qw;
-    // rotate child position by parent orientation
-    const tx = 2 * (qy * cpz - qz * cpy);
-    const ty = 2 * (qz * cpx - qx * cpz);
-    const tz = 2 * (qx * cpy - qy * cpx);
-    const rx = cpx + qw * tx + (qy * tz - qz * ty);
-    const ry = cpy + qw * ty + (qz * tx - qx * tz);
-    const rz = cpz + qw * tz + (qx * ty - qy * tx);
-    const px = parent.px + rx,
-      py = parent.py + ry,
-      pz = parent.pz + rz;
+    // The child's position turned by the parent's orientation.
+    const r = POSE_V;
+    rotateParts(qx, qy, qz, qw, cpx, cpy, cpz, r, 0);
+    const px = parent.px + r[0],
+      py = parent.py + r[1],
+      pz = parent.pz + r[2];
     // q = parent.q * child.q
     const nx = qw * cqx + qx * cqw + qy * cqz - qz * cqy;
     const ny = qw * cqy - qx * cqz + qy * cqw + qz * cqx;

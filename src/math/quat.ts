@@ -83,24 +83,36 @@ export function mulQuat(a: QuatLike, b: QuatLike, out: QuatLike): QuatLike {
   return out;
 }
 
+/** rotateVec's and rotateVecInv's result. */
+const ROTATED = new Float64Array(3);
+
 /** Rotates (vx, vy, vz) by q, writing into out. out may alias nothing in q. */
 export function rotateVec(q: QuatLike, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
-  rotateByParts(q.x, q.y, q.z, q.w, vx, vy, vz, out);
+  rotateParts(q.x, q.y, q.z, q.w, vx, vy, vz, ROTATED, 0);
+  out.x = ROTATED[0];
+  out.y = ROTATED[1];
+  out.z = ROTATED[2];
 }
 
 /** Rotates (vx, vy, vz) by the inverse (conjugate) of unit q. */
 export function rotateVecInv(q: QuatLike, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
-  rotateByParts(-q.x, -q.y, -q.z, q.w, vx, vy, vz, out);
+  rotateParts(-q.x, -q.y, -q.z, q.w, vx, vy, vz, ROTATED, 0);
+  out.x = ROTATED[0];
+  out.y = ROTATED[1];
+  out.z = ROTATED[2];
 }
 
-/** v' = v + 2w(u x v) + 2 u x (u x v), with u = (qx, qy, qz) the vector part. */
-function rotateByParts(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: { x: number; y: number; z: number }): void {
+/**
+ * out[o..o+2] = (vx, vy, vz) rotated by the unit quaternion (qx, qy, qz, qw): v + 2w(u x v) + 2 u x (u x v), with
+ * u = (qx, qy, qz) the vector part. Doubles in: for code outside the step's per-pair loops (docs/design.md).
+ */
+export function rotateParts(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: Float64Array, o: number): void {
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
-  out.x = vx + qw * tx + (qy * tz - qz * ty);
-  out.y = vy + qw * ty + (qz * tx - qx * tz);
-  out.z = vz + qw * tz + (qx * ty - qy * tx);
+  out[o] = vx + qw * tx + (qy * tz - qz * ty);
+  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }
 
 /**

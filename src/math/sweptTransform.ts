@@ -17,6 +17,7 @@
  * IEEE 754 and therefore give bit-identical results on every JS engine. Allocation-free.
  */
 import type { Pose } from "./pose";
+import { rotateParts } from "./quat";
 
 /** Half angles above this are halved (and the result squared back) before the series is evaluated. */
 const SERIES_RANGE = 0.25;
@@ -28,6 +29,8 @@ const MAX_HALF_ANGLE = 1e4;
  * (docs/design.md).
  */
 const EXP = new Float64Array([0, 0, 0, 1]);
+/** setOriginFromCom's local centre of mass turned to world. */
+const TURNED_COM = new Float64Array(3);
 
 /**
  * Writes exp(0.5 * w * t) -- the rotation by angle |w| t about w -- into the EXP scratch.
@@ -104,19 +107,22 @@ export function integrateOrientation(
     ay = EXP[1],
     az = EXP[2],
     aw = EXP[3];
-  let nx = aw * qx + ax * qw + ay * qz - az * qy;
-  let ny = aw * qy - ax * qz + ay * qw + az * qx;
-  let nz = aw * qz + ax * qy - ay * qx + az * qw;
-  let nw = aw * qw - ax * qx - ay * qy - az * qz;
-  const l = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-  nx *= l;
-  ny *= l;
-  nz *= l;
-  nw *= l;
-  out.qx = nx;
-  out.qy = ny;
-  out.qz = nz;
-  out.qw = nw;
+  return setUnitRotation(
+    aw * qx + ax * qw + ay * qz - az * qy,
+    aw * qy - ax * qz + ay * qw + az * qx,
+    aw * qz + ax * qy - ay * qx + az * qw,
+    aw * qw - ax * qx - ay * qy - az * qz,
+    out,
+  );
+}
+
+/** Writes (x, y, z, w) normalized into out's orientation (the product and the nlerp of two unit quaternions drift off unit length). */
+function setUnitRotation(x: number, y: number, z: number, w: number, out: Pose): Pose {
+  const l = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+  out.qx = x * l;
+  out.qy = y * l;
+  out.qz = z * l;
+  out.qw = w * l;
   return out;
 }
 
@@ -125,16 +131,11 @@ export function integrateOrientation(
  * orientation: origin = com - R * localCom.
  */
 export function setOriginFromCom(cx: number, cy: number, cz: number, lcx: number, lcy: number, lcz: number, out: Pose): Pose {
-  const qx = out.qx,
-    qy = out.qy,
-    qz = out.qz,
-    qw = out.qw;
-  const tx = 2 * (qy * lcz - qz * lcy);
-  const ty = 2 * (qz * lcx - qx * lcz);
-  const tz = 2 * (qx * lcy - qy * lcx);
-  out.px = cx - (lcx + qw * tx + (qy * tz - qz * ty));
-  out.py = cy - (lcy + qw * ty + (qz * tx - qx * tz));
-  out.pz = cz - (lcz + qw * tz + (qx * ty - qy * tx));
+  const r = TURNED_COM;
+  rotateParts(out.qx, out.qy, out.qz, out.qw, lcx, lcy, lcz, r, 0);
+  out.px = cx - r[0];
+  out.py = cy - r[1];
+  out.pz = cz - r[2];
   return out;
 }
 
@@ -311,19 +312,7 @@ export class SweptMotion {
     } else {
       const a = t / this.duration,
         b = 1 - a;
-      let x = b * this.qx + a * this.q1x,
-        y = b * this.qy + a * this.q1y,
-        z = b * this.qz + a * this.q1z,
-        w = b * this.qw + a * this.q1w;
-      const l = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-      x *= l;
-      y *= l;
-      z *= l;
-      w *= l;
-      out.qx = x;
-      out.qy = y;
-      out.qz = z;
-      out.qw = w;
+      setUnitRotation(b * this.qx + a * this.q1x, b * this.qy + a * this.q1y, b * this.qz + a * this.q1z, b * this.qw + a * this.q1w, out);
     }
     return setOriginFromCom(
       this.comX + this.vx * t,

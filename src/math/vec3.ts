@@ -86,6 +86,25 @@ export function tangentBasis(nx: number, ny: number, nz: number, out: Float64Arr
 }
 
 /**
+ * A vector perpendicular to the unit vector u = u[uo..uo+2], not normalised, into out[o..o+2]: u x X, or u x Y when
+ * u is near X (|ux| >= 1/sqrt(3), so the result's length stays at least sqrt(2/3)). Arrays in and out (docs/design.md).
+ */
+export function perpendicularTo(u: Float64Array, uo: number, out: Float64Array, o: number): void {
+  const ux = u[uo],
+    uy = u[uo + 1],
+    uz = u[uo + 2];
+  if (Math.abs(ux) < 0.57735) {
+    out[o] = 0;
+    out[o + 1] = uz;
+    out[o + 2] = -uy;
+  } else {
+    out[o] = -uz;
+    out[o + 1] = 0;
+    out[o + 2] = ux;
+  }
+}
+
+/**
  * The cross product (b - a) x (c - a) of the points v[a..a+2], v[b..b+2], v[c..c+2] (offsets into v) into
  * out[o..o+2], and |b - a|^2 + |c - a|^2 into out[o + 3]: the scale a degeneracy test compares the cross
  * product's length against. A triangle's (unnormalised) normal, twice its area. Offsets and arrays in, an array

@@ -1,24 +1,15 @@
 /** Small pose helpers for the queries: points and directions between world and a pose's frame. */
 import type { Pose } from "../math/pose";
-
-/** out[o..o+2] = R(q) v (q need not be a Pose). */
-export function rotate(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: Float64Array, o: number): void {
-  const tx = 2 * (qy * vz - qz * vy);
-  const ty = 2 * (qz * vx - qx * vz);
-  const tz = 2 * (qx * vy - qy * vx);
-  out[o] = vx + qw * tx + (qy * tz - qz * ty);
-  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
-}
+import { rotateParts } from "../math/quat";
 
 /** out = pose^-1 applied to the world point (x, y, z). */
 export function pointToLocal(p: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
-  rotate(-p.qx, -p.qy, -p.qz, p.qw, x - p.px, y - p.py, z - p.pz, out, o);
+  rotateParts(-p.qx, -p.qy, -p.qz, p.qw, x - p.px, y - p.py, z - p.pz, out, o);
 }
 
 /** out = pose applied to the local point. */
 export function pointToWorld(p: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
-  rotate(p.qx, p.qy, p.qz, p.qw, x, y, z, out, o);
+  rotateParts(p.qx, p.qy, p.qz, p.qw, x, y, z, out, o);
   out[o] += p.px;
   out[o + 1] += p.py;
   out[o + 2] += p.pz;
@@ -26,12 +17,12 @@ export function pointToWorld(p: Pose, x: number, y: number, z: number, out: Floa
 
 /** out = R(pose) d. */
 export function dirToWorld(p: Pose, x: number, y: number, z: number, out: Float64Array, o: number): void {
-  rotate(p.qx, p.qy, p.qz, p.qw, x, y, z, out, o);
+  rotateParts(p.qx, p.qy, p.qz, p.qw, x, y, z, out, o);
 }
 
 /** inv = pose^-1. */
 export function invertPose(p: Pose, inv: Pose, scratch: Float64Array): Pose {
-  rotate(-p.qx, -p.qy, -p.qz, p.qw, -p.px, -p.py, -p.pz, scratch, 0);
+  rotateParts(-p.qx, -p.qy, -p.qz, p.qw, -p.px, -p.py, -p.pz, scratch, 0);
   return inv.set(scratch[0], scratch[1], scratch[2], -p.qx, -p.qy, -p.qz, p.qw);
 }
 

@@ -19,6 +19,7 @@ import { transformAabb } from "../shapes/triangleMesh";
 import { invertPose } from "./poseMath";
 import { TrianglePiece } from "../collision/trianglePiece";
 import { triangleCross } from "../math/vec3";
+import { rotateParts } from "../math/quat";
 
 /** A triangle's normal and scale (triangleCross). */
 const CROSS = new Float64Array(4);
@@ -134,17 +135,10 @@ export function convexPairDistance(a: ConvexShape, pa: Pose, b: ConvexShape, pb:
   if (b instanceof TrianglePiece) {
     // local normal, rotated to world
     triangleCross(b.v, 0, 3, 6, CROSS, 0);
-    const lx = CROSS[0], ly = CROSS[1], lz = CROSS[2];
-    const qx = pb.qx,
-      qy = pb.qy,
-      qz = pb.qz,
-      qw = pb.qw;
-    const tx = 2 * (qy * lz - qz * ly),
-      ty = 2 * (qz * lx - qx * lz),
-      tz = 2 * (qx * ly - qy * lx);
-    const wx = lx + qw * tx + (qy * tz - qz * ty),
-      wy = ly + qw * ty + (qz * tx - qx * tz),
-      wz = lz + qw * tz + (qx * ty - qy * tx);
+    rotateParts(pb.qx, pb.qy, pb.qz, pb.qw, CROSS[0], CROSS[1], CROSS[2], CROSS, 0);
+    const wx = CROSS[0],
+      wy = CROSS[1],
+      wz = CROSS[2];
     const s = wx * nx + wy * ny + wz * nz >= 0 ? 1 : -1;
     nx = s * wx;
     ny = s * wy;

@@ -36,7 +36,8 @@ import type { Cylinder } from "../shapes/cylinder";
 import type { ConvexShape } from "../shapes/shape";
 import { ShapeType } from "../shapes/shapeType";
 import type { Sphere } from "../shapes/sphere";
-import { closestOnTriangle, rotate } from "./poseMath";
+import { closestOnTriangle } from "./poseMath";
+import { rotateParts } from "../math/quat";
 import { PointPiece } from "./pointPiece";
 
 /**
@@ -425,8 +426,8 @@ function setLocalRay(pose: Pose): void {
     qz = -pose.qz,
     qw = pose.qw;
   const C = SPHERE_CAST;
-  rotate(qx, qy, qz, qw, C[0] - pose.px, C[1] - pose.py, C[2] - pose.pz, L, O);
-  rotate(qx, qy, qz, qw, C[3], C[4], C[5], L, D);
+  rotateParts(qx, qy, qz, qw, C[0] - pose.px, C[1] - pose.py, C[2] - pose.pz, L, O);
+  rotateParts(qx, qy, qz, qw, C[3], C[4], C[5], L, D);
 }
 
 /** True when L[Q..] is within r of the piece (touching counts); leaves the core's closest point in L[CP..]. */
@@ -464,8 +465,8 @@ function writeHit(pose: Pose): number {
   const t = L[T];
   C[8] = t === 0 ? 0 : t;
   const rc = L[RC];
-  rotate(pose.qx, pose.qy, pose.qz, pose.qw, nx, ny, nz, C, 9);
-  rotate(pose.qx, pose.qy, pose.qz, pose.qw, L[CP] + rc * nx, L[CP + 1] + rc * ny, L[CP + 2] + rc * nz, W, 0);
+  rotateParts(pose.qx, pose.qy, pose.qz, pose.qw, nx, ny, nz, C, 9);
+  rotateParts(pose.qx, pose.qy, pose.qz, pose.qw, L[CP] + rc * nx, L[CP + 1] + rc * ny, L[CP + 2] + rc * nz, W, 0);
   C[12] = W[0] + pose.px;
   C[13] = W[1] + pose.py;
   C[14] = W[2] + pose.pz;

@@ -31,6 +31,24 @@ export interface HeightfieldOptions {
   activeEdgeAngle?: number;
 }
 
+/** rayCells' parameter interval [tMin, tMax], narrowed axis by axis by clipSlab. */
+const RAY_T = new Float64Array(2);
+
+/** Narrows RAY_T to where o + t d lies in [lo, hi] along one axis; false when the ray misses that slab. */
+function clipSlab(o: number, d: number, lo: number, hi: number): boolean {
+  if (d === 0) return !(o < lo || o > hi);
+  let a = (lo - o) / d,
+    b = (hi - o) / d;
+  if (a > b) {
+    const s = a;
+    a = b;
+    b = s;
+  }
+  if (a > RAY_T[0]) RAY_T[0] = a;
+  if (b < RAY_T[1]) RAY_T[1] = b;
+  return true;
+}
+
 /** Cells per culling block side. */
 const BLOCK = 8;
 
@@ -415,47 +433,12 @@ export class Heightfield extends Shape implements TriangleSource {
     const cx = this.samplesX - 1,
       cz = this.samplesZ - 1;
     // Clip to the grid's footprint and to the height range.
-    let tMin = 0,
-      tMax = maxT;
-    if (dx === 0) {
-      if (ox < x0 || ox > x1) return false;
-    } else {
-      let a = (x0 - ox) / dx,
-        b = (x1 - ox) / dx;
-      if (a > b) {
-        const s = a;
-        a = b;
-        b = s;
-      }
-      if (a > tMin) tMin = a;
-      if (b < tMax) tMax = b;
-    }
-    if (dz === 0) {
-      if (oz < z0 || oz > z1) return false;
-    } else {
-      let a = (z0 - oz) / dz,
-        b = (z1 - oz) / dz;
-      if (a > b) {
-        const s = a;
-        a = b;
-        b = s;
-      }
-      if (a > tMin) tMin = a;
-      if (b < tMax) tMax = b;
-    }
-    if (dy === 0) {
-      if (oy < this.minHeight || oy > this.maxHeight) return false;
-    } else {
-      let a = (this.minHeight - oy) / dy,
-        b = (this.maxHeight - oy) / dy;
-      if (a > b) {
-        const s = a;
-        a = b;
-        b = s;
-      }
-      if (a > tMin) tMin = a;
-      if (b < tMax) tMax = b;
-    }
+    const T = RAY_T;
+    T[0] = 0;
+    T[1] = maxT;
+    if (!clipSlab(ox, dx, x0, x1) || !clipSlab(oz, dz, z0, z1) || !clipSlab(oy, dy, this.minHeight, this.maxHeight)) return false;
+    const tMin = T[0],
+      tMax = T[1];
     if (tMin > tMax) return false;
     const csx = this.cellSizeX,
       csz = this.cellSizeZ;

@@ -15,6 +15,7 @@ import { BodyFlag, type BodySet } from "../dynamics/bodySet";
 import { HeaderField, ContactField, HEADER, CONTACT } from "../dynamics/contacts/manifoldLayout";
 import { grown } from "../collections/growth";
 import { Pose } from "../math/pose";
+import { rotateParts } from "../math/quat";
 import { ContinuousDetectionMode, MotionType } from "./descriptions";
 import type { World } from "./world";
 import type { StepRecorder } from "./stepScratch";
@@ -289,16 +290,11 @@ function writeOriginPose(b: BodySet, i: number, pos: Float64Array, rot: Float64A
     qy = rot[i * 4 + 1],
     qz = rot[i * 4 + 2],
     qw = rot[i * 4 + 3];
-  const lx = b.localCom[i * 3],
-    ly = b.localCom[i * 3 + 1],
-    lz = b.localCom[i * 3 + 2];
-  // The origin is the centre of mass minus the local centre of mass rotated by q (v + 2w(q x v) + 2 q x (q x v)).
-  const tx = 2 * (qy * lz - qz * ly),
-    ty = 2 * (qz * lx - qx * lz),
-    tz = 2 * (qx * ly - qy * lx);
-  out[o] = pos[i * 3] - (lx + qw * tx + (qy * tz - qz * ty));
-  out[o + 1] = pos[i * 3 + 1] - (ly + qw * ty + (qz * tx - qx * tz));
-  out[o + 2] = pos[i * 3 + 2] - (lz + qw * tz + (qx * ty - qy * tx));
+  // The origin is the centre of mass minus the local centre of mass rotated by q.
+  rotateParts(qx, qy, qz, qw, b.localCom[i * 3], b.localCom[i * 3 + 1], b.localCom[i * 3 + 2], out, o);
+  out[o] = pos[i * 3] - out[o];
+  out[o + 1] = pos[i * 3 + 1] - out[o + 1];
+  out[o + 2] = pos[i * 3 + 2] - out[o + 2];
   out[o + 3] = qx;
   out[o + 4] = qy;
   out[o + 5] = qz;

@@ -5,7 +5,7 @@
  * finish; each stage is a function of the state in ./stages/ (predict, contacts, partnerPushStage, pairSweep,
  * solve, continuous, sleep, eventsStage).
  */
-import type { QuatLike } from "../math/quat";
+import { rotateParts, type QuatLike } from "../math/quat";
 import { isFiniteVec3, type Vec3Like } from "../math/vec3";
 import { fmtVecArg, requireQuat, requireVec } from "../math/argCheck";
 import { requireFinite, requireNonNegative } from "../shapes/validate";
@@ -406,7 +406,7 @@ export class World extends WorldState {
       qz = q[i * 4 + 2],
       qw = q[i * 4 + 3];
     // origin = centre of mass - R * localCom
-    rot(qx, qy, qz, qw, c[i * 3], c[i * 3 + 1], c[i * 3 + 2], tmp3);
+    rotateParts(qx, qy, qz, qw, c[i * 3], c[i * 3 + 1], c[i * 3 + 2], tmp3, 0);
     out[o] = p[i * 3] - tmp3[0];
     out[o + 1] = p[i * 3 + 1] - tmp3[1];
     out[o + 2] = p[i * 3 + 2] - tmp3[2];
@@ -595,7 +595,7 @@ export class World extends WorldState {
       wz = dz * s;
     }
     // Linear velocity of the centre of mass: target COM = target origin + R_target * localCom.
-    rot(tx, ty, tz, tw, b.localCom[i * 3], b.localCom[i * 3 + 1], b.localCom[i * 3 + 2], tmp3);
+    rotateParts(tx, ty, tz, tw, b.localCom[i * 3], b.localCom[i * 3 + 1], b.localCom[i * 3 + 2], tmp3, 0);
     const vx = (position.x + tmp3[0] - b.pos[i * 3]) / dt;
     const vy = (position.y + tmp3[1] - b.pos[i * 3 + 1]) / dt;
     const vz = (position.z + tmp3[2] - b.pos[i * 3 + 2]) / dt;
@@ -1011,7 +1011,7 @@ export class World extends WorldState {
   private setOriginPosition(i: number, x: number, y: number, z: number): void {
     const b = this.bodies;
     const o = i * 4;
-    rot(b.rot[o], b.rot[o + 1], b.rot[o + 2], b.rot[o + 3], b.localCom[i * 3], b.localCom[i * 3 + 1], b.localCom[i * 3 + 2], tmp3);
+    rotateParts(b.rot[o], b.rot[o + 1], b.rot[o + 2], b.rot[o + 3], b.localCom[i * 3], b.localCom[i * 3 + 1], b.localCom[i * 3 + 2], tmp3, 0);
     b.pos[i * 3] = x + tmp3[0];
     b.pos[i * 3 + 1] = y + tmp3[1];
     b.pos[i * 3 + 2] = z + tmp3[2];
@@ -1108,15 +1108,6 @@ function readVec<T extends Vec3Like>(a: Float64Array, i: number, out: T): T {
   out.y = a[i * 3 + 1];
   out.z = a[i * 3 + 2];
   return out;
-}
-
-function rot(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, out: Float64Array): void {
-  const tx = 2 * (qy * vz - qz * vy),
-    ty = 2 * (qz * vx - qx * vz),
-    tz = 2 * (qx * vy - qy * vx);
-  out[0] = vx + qw * tx + (qy * tz - qz * ty);
-  out[1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[2] = vz + qw * tz + (qx * ty - qy * tx);
 }
 
 /** out[o..o+5] = R diag(d) R^T for R from unit quaternion q. */

@@ -299,20 +299,3 @@ export function addPointInertia(K: Float64Array, ko: number, S: Float64Array, so
   K[ko + 5] -= rz * t02 - rx * t22;
   K[ko + 8] -= rx * t12 - ry * t02;
 }
-
-/** out[o ..] = the rotation q = rot[qo ..] (x, y, z, w) of v = V[vo ..]. */
-export function rotateInto(rot: Float64Array, qo: number, V: Float64Array, vo: number, out: Float64Array, o: number): void {
-  const qx = rot[qo],
-    qy = rot[qo + 1],
-    qz = rot[qo + 2],
-    qw = rot[qo + 3];
-  const vx = V[vo],
-    vy = V[vo + 1],
-    vz = V[vo + 2];
-  const tx = 2 * (qy * vz - qz * vy),
-    ty = 2 * (qz * vx - qx * vz),
-    tz = 2 * (qx * vy - qy * vx);
-  out[o] = vx + qw * tx + (qy * tz - qz * ty);
-  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
-}

@@ -4,7 +4,8 @@
  * and the soft-step coefficients.
  */
 import { AxisMode, MotorType, AXIS_COUNT } from "./joint6dof";
-import { addPointInertia, rotateInto, solveSym, wrapAngle } from "./jointMath";
+import { addPointInertia, solveSym, wrapAngle } from "./jointMath";
+import { rotateParts } from "../../math/quat";
 import { JointKind } from "./jointRigidBlocks";
 import { A_C, A_FPL, A_FRIC, A_K, A_MAX, A_MIN, A_MODE, A_MT, AXS, I_EQ, IPA, S_DIR, S_RA, S_RB, S_SEP } from "./jointRegistry";
 
@@ -494,7 +495,7 @@ export function conjMul(a: Float64Array, b: Float64Array, out: Float64Array): vo
 /** out = q v with q = rot[qo..qo+3] and v = cfg[po..po+2] - com[c..c+2]: a pivot's lever arm from the centre of mass. */
 export function leverArm(rot: Float64Array, qo: number, cfg: Float64Array, po: number, com: Float64Array, c: number, out: Float64Array): void {
   for (let k = 0; k < 3; k++) PIV[k] = cfg[po + k] - com[c + k];
-  rotateInto(rot, qo, PIV, 0, out, 0);
+  rotateParts(rot[qo], rot[qo + 1], rot[qo + 2], rot[qo + 3], PIV[0], PIV[1], PIV[2], out, 0);
 }
 export const PIV = new Float64Array(3);
 

@@ -15,23 +15,35 @@ import type { WorldState } from "../worldState";
  * should not send the contact loop (doubles, which unoptimised code boxes) back to the interpreter.
  */
 function reportEndedContacts(ws: WorldState, cur: PairTable, prev: PairTable): void {
-  const b = ws.bodies;
   const ev = ws.contactEvents;
   const rest = ws.touchingResting;
   for (let e = 0; e < prev.count; e++) {
-    const ha = prev.keyA[e],
-      hb = prev.keyB[e];
-    if (cur.find(ha, hb) >= 0) continue;
-    const ia = b.indexOf(ha),
-      ib = b.indexOf(hb);
-    if (ia < 0 || ib < 0) continue; // removed bodies report nothing
-    if (ws.isResting(ia) && ws.isResting(ib)) {
-      copyEntry(prev, e, rest, rest.insert(ha, hb));
-      continue;
-    }
-    ev.add(ha, hb, ContactEventType.Ended, prev.payload, e * 6);
+    const fate = pairFate(ws, prev, e, cur);
+    if (fate === PAIR_RESTING) copyEntry(prev, e, rest, rest.insert(prev.keyA[e], prev.keyB[e]));
+    else if (fate === PAIR_ENDED) ev.add(prev.keyA[e], prev.keyB[e], ContactEventType.Ended, prev.payload, e * 6);
   }
   if (ws.restingEpoch !== ws.restingEpochSeen) reexamineResting(ws, cur);
+}
+
+/** pairFate's answers. */
+const PAIR_ON = 0,
+  PAIR_GONE = 1,
+  PAIR_RESTING = 2,
+  PAIR_ENDED = 3;
+
+/**
+ * What becomes of entry e of `from` (a pair of last step, or a resting one) given this step's pairs `cur`:
+ * PAIR_ON while it is still there, PAIR_GONE when a body was removed (nothing to report), PAIR_RESTING when
+ * both bodies rest (kept silent), PAIR_ENDED otherwise.
+ */
+function pairFate(ws: WorldState, from: PairTable, e: number, cur: PairTable): number {
+  const ha = from.keyA[e],
+    hb = from.keyB[e];
+  if (cur.find(ha, hb) >= 0) return PAIR_ON;
+  const ia = ws.bodies.indexOf(ha),
+    ib = ws.bodies.indexOf(hb);
+  if (ia < 0 || ib < 0) return PAIR_GONE;
+  return ws.isResting(ia) && ws.isResting(ib) ? PAIR_RESTING : PAIR_ENDED;
 }
 
 /**
@@ -41,20 +53,14 @@ function reportEndedContacts(ws: WorldState, cur: PairTable, prev: PairTable): v
  */
 function reexamineResting(ws: WorldState, cur: PairTable): void {
   ws.restingEpochSeen = ws.restingEpoch;
-  const b = ws.bodies;
   const ev = ws.contactEvents;
   const rest = ws.touchingResting,
     keep = ws.touchingRestingSpare;
   keep.clear();
   for (let e = 0; e < rest.count; e++) {
-    const ha = rest.keyA[e],
-      hb = rest.keyB[e];
-    if (cur.find(ha, hb) >= 0) continue;
-    const ia = b.indexOf(ha),
-      ib = b.indexOf(hb);
-    if (ia < 0 || ib < 0) continue;
-    if (ws.isResting(ia) && ws.isResting(ib)) copyEntry(rest, e, keep, keep.insert(ha, hb));
-    else ev.add(ha, hb, ContactEventType.Ended, rest.payload, e * 6);
+    const fate = pairFate(ws, rest, e, cur);
+    if (fate === PAIR_RESTING) copyEntry(rest, e, keep, keep.insert(rest.keyA[e], rest.keyB[e]));
+    else if (fate === PAIR_ENDED) ev.add(rest.keyA[e], rest.keyB[e], ContactEventType.Ended, rest.payload, e * 6);
   }
   ws.touchingResting = keep;
   ws.touchingRestingSpare = rest;
@@ -149,16 +155,8 @@ export function buildEvents(ws: WorldState): void {
     if (tp.find(tc.keyA[e], tc.keyB[e]) < 0) te.add(tc.keyA[e], tc.keyB[e], TriggerEventType.Entered);
   }
   for (let e = 0; e < tp.count; e++) {
-    const ha = tp.keyA[e],
-      hb = tp.keyB[e];
-    if (tc.find(ha, hb) >= 0) continue;
-    const ia = b.indexOf(ha),
-      ib = b.indexOf(hb);
-    if (ia < 0 || ib < 0) continue;
-    if (ws.isResting(ia) && ws.isResting(ib)) {
-      tc.insert(ha, hb);
-      continue;
-    }
-    te.add(ha, hb, TriggerEventType.Exited);
+    const fate = pairFate(ws, tp, e, tc);
+    if (fate === PAIR_RESTING) tc.insert(tp.keyA[e], tp.keyB[e]);
+    else if (fate === PAIR_ENDED) te.add(tp.keyA[e], tp.keyB[e], TriggerEventType.Exited);
   }
 }
