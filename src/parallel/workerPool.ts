@@ -21,10 +21,19 @@
  * The library loads this module (built to dist/continuum.pool.mjs, a file of its own) only for a world with
  * `threads` > 1 (./threads.ts), so the plain bundle does not carry it.
  */
-import type { BodySet } from "../dynamics/bodySet";
+import { BodyFlag, type BodySet } from "../dynamics/bodySet";
 import type { IntList } from "../collections/intList";
+import type { ManifoldBuffer } from "../collision/contactManifold";
+import { apartAlongCentreLine } from "../collision/centreLineGap";
+import { SeparatingAxisCache, wouldSeparate } from "../collision/separatingAxisCache";
+import { Pose } from "../math/pose";
+import type { ConvexShape, Shape } from "../shapes/shape";
+import { ContinuousDetectionMode, MotionType } from "../world/descriptions";
+import type { WorldState } from "../world/worldState";
 import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, MAX_BLOCKS, publishJob } from "./barrier";
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
+import { INITIAL_REGION, JOB_IN, NarrowBlocks, narrowBlockCount, readJobOutput, writePose, type NarrowArrays } from "./narrowBlocks";
+import { replicateShape } from "./shapeReplica";
 import { predictMotion } from "../dynamics/integrator";
 import { MAX_THREADS } from "./limits";
 
@@ -36,6 +45,14 @@ export const PATIENCE_MS = 5000;
  * microseconds, about what the stage costs for a block's 64 bodies).
  */
 const MIN_BLOCKS = 2;
+
+/**
+ * Fewest broad-phase pairs for which the narrow phase forecasts its tester jobs (see WorkerPool.narrowJobs): below
+ * it the forecast and a job's barrier cost more than the testers of so few pairs (a few microseconds each).
+ */
+export const NARROW_MIN_PAIRS = 128;
+/** Fewest tester jobs published to the workers: fewer run in the world's own narrow phase, without a job. */
+const NARROW_MIN_JOBS = 48;
 
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
@@ -78,6 +95,8 @@ export class WorkerPool {
   readonly requested: number;
   /** Blocks the workers (not the main thread) have run so far: how much of the stage they took (tests, overlays). */
   workerBlocks = 0;
+  /** Of those, the narrow phase's blocks (tests: the threaded narrow phase really ran). */
+  narrowWorkerBlocks = 0;
   /** Why the pool runs on one thread (null while it runs or starts). */
   message: string | null = null;
 
@@ -91,6 +110,22 @@ export class WorkerPool {
   private generation = 0;
   private arrays: PredictArrays | null = null;
   private readonly blocks = new PredictBlocks();
+  /** The narrow phase's shared arrays (null until its first job), its blocks (this thread's replicas). */
+  private narrow: NarrowArrays | null = null;
+  private readonly narrowBlocks = new NarrowBlocks();
+  /** Set when a job's output did not fit its block's region: the regions double before the next job. */
+  private narrowOverflow = false;
+  /** The world's shapes by replica id, and the id of each. */
+  private readonly sourceShapes: Shape[] = [];
+  private readonly shapeIds = new Map<Shape, number>();
+  /** Shapes posted to each worker so far (ids below it). */
+  private readonly shapesSent: number[] = [];
+  /** Per broad-phase pair of this step: its tester job, -1 if none. Main thread only. */
+  private jobOf = new Int32Array(0);
+  /** The library's separating axis (collision/convexGeneric.ts), which {@link take} sets as the tester would. */
+  private axis: Float64Array | null = null;
+  private readonly poseA = new Pose();
+  private readonly poseB = new Pose();
 
   constructor(options: WorkerPoolOptions) {
     const n = options.threads;
@@ -113,6 +148,7 @@ export class WorkerPool {
       Atomics.store(this.ctrl, Ctrl.Bound + w, -1);
       this.workers.push(null);
       this.listening.push(false);
+      this.shapesSent.push(0);
     }
     this.mayBlock = canBlock();
     void this.start(options.workerUrl);
@@ -157,14 +193,23 @@ export class WorkerPool {
     const a = this.share(b, items);
     a.ids.set(active.data.subarray(0, items));
     for (let k = 0; k < 6; k++) a.step[k] = step[k];
+    this.runJob(Command.PredictMotion, nBlocks, items, a.stamps);
+    commitPredictMotion(a, items);
+  }
+
+  /**
+   * Publishes a job of `nBlocks` blocks, runs blocks on this thread until none is left to claim, then waits for
+   * the workers' blocks. When a worker fails or stops, the pool falls back to one thread and the blocks not done
+   * run here: finished ones wrote exactly what a rerun would.
+   */
+  private runJob(command: number, nBlocks: number, items: number, stamps: Int32Array): void {
     const ctrl = this.ctrl;
-    const seq = publishJob(ctrl, Command.PredictMotion, this.generation, nBlocks, items);
-    const stamps = a.stamps;
+    const seq = publishJob(ctrl, command, this.generation, nBlocks, items);
     let mine = 0;
     for (;;) {
       const k = claimBlock(ctrl, seq);
       if (k < 0) break;
-      this.blocks.run(k, items);
+      this.runBlock(command, k, items);
       Atomics.store(stamps, k, seq);
       blockDone(ctrl);
       mine++;
@@ -172,15 +217,170 @@ export class WorkerPool {
     if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, () => this.allRunning(), PATIENCE_MS)) {
       const failed = Atomics.load(ctrl, Ctrl.Failed);
       this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
-      // Blocks a worker did not finish run here; finished ones wrote exactly what a rerun would.
       for (let k = 0; k < nBlocks; k++) {
         if (Atomics.load(stamps, k) === seq) continue;
-        this.blocks.run(k, items);
+        this.runBlock(command, k, items);
         mine++;
       }
     }
     this.workerBlocks += nBlocks - mine;
-    commitPredictMotion(a, items);
+    if (command === Command.NarrowPhase) this.narrowWorkerBlocks += nBlocks - mine;
+  }
+
+  private runBlock(command: number, k: number, items: number): void {
+    if (command === Command.NarrowPhase) this.narrowBlocks.run(k, items);
+    else this.blocks.run(k, items);
+  }
+
+  /**
+   * The threaded narrow phase's first half, called by the world's narrow phase (src/world/stages/contacts.ts) after
+   * its caches began the step: forecasts which of the step's pairs will reach a shape tester, with which inputs
+   * (the same tests as the world's loop, in its order, none of them keeping anything: the contact cache's reuse,
+   * the centre line, the separating-axis cache's answer), and runs those testers over the pool's blocks. The
+   * world's loop then runs as on one thread and takes each tester's output at that pair's turn ({@link take}), so
+   * the caches and the solver see everything in pair order whatever thread made it. A wrong forecast costs time,
+   * never the result: a pair without a job runs its tester in the loop. Returns null (the loop runs its testers
+   * itself) when no worker listens, the world has few pairs, or few need a tester; `axis` is the library's
+   * separating axis array (collision/convexGeneric.ts).
+   */
+  narrowJobs(ws: WorldState, axis: Float64Array): this | null {
+    if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
+    const p = ws.scratch.collector.pairs;
+    const pairs = p.count >> 1;
+    if (!this.anyListening() || pairs < NARROW_MIN_PAIRS) return null;
+    if (this.jobOf.length < pairs) this.jobOf = new Int32Array(Math.max(pairs, 2 * this.jobOf.length));
+    const a = this.shareNarrow(pairs);
+    const jobs = this.forecast(ws, a);
+    const nBlocks = narrowBlockCount(jobs);
+    if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) return null;
+    // Shapes the workers have not seen: they take them (and rebind) at their next job.
+    for (let w = 0; w < this.workers.length; w++) {
+      if (this.listening[w] && this.shapesSent[w] < this.sourceShapes.length) {
+        this.rebind();
+        break;
+      }
+    }
+    this.axis = axis;
+    this.runJob(Command.NarrowPhase, nBlocks, jobs, a.stamps);
+    return this;
+  }
+
+  /**
+   * Pair k's (index into the broad-phase pair list) tester output into `mb`, and the separating axis, as if the
+   * tester had just run; false when it has no job or its output did not fit (the caller runs the tester).
+   */
+  take(k: number, mb: ManifoldBuffer): boolean {
+    const j = this.jobOf[k >> 1];
+    if (j < 0) return false;
+    if (readJobOutput(this.narrow!, j, mb, this.axis!)) return true;
+    this.narrowOverflow = true;
+    return false;
+  }
+
+  /** The forecast of {@link narrowJobs}: writes the jobs into `a` and jobOf; returns their count. */
+  private forecast(ws: WorldState, a: NarrowArrays): number {
+    const b = ws.bodies;
+    const p = ws.scratch.collector.pairs;
+    const jobOf = this.jobOf;
+    const pa = this.poseA,
+      pb = this.poseB;
+    const inp = a.jobIn,
+      ids = a.jobShapes;
+    let jobs = 0;
+    for (let k = 0; k < p.count; k += 2) {
+      jobOf[k >> 1] = -1;
+      let ia = b.slotToDense[p.data[k]],
+        ib = b.slotToDense[p.data[k + 1]];
+      const ta = b.motionType[ia],
+        tb = b.motionType[ib];
+      const flags = b.flags[ia] | b.flags[ib];
+      // Triggers collide through another call; a Continuous body may sweep (contacts at other poses).
+      if ((flags & BodyFlag.Trigger) !== 0) continue;
+      if (b.continuity[ia] === ContinuousDetectionMode.Continuous || b.continuity[ib] === ContinuousDetectionMode.Continuous) continue;
+      const childTriggers = (flags & BodyFlag.ChildTriggers) !== 0;
+      if (ta !== MotionType.Dynamic && tb !== MotionType.Dynamic && !childTriggers) continue;
+      if (!ws.shouldCollide(ia, ib)) continue;
+      if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
+        const t = ia;
+        ia = ib;
+        ib = t;
+      }
+      const shapeA = b.shape[ia]!,
+        shapeB = b.shape[ib]!;
+      const split = (flags & BodyFlag.ChildSurfaces) !== 0;
+      const margin = b.margin[ia] + b.margin[ib];
+      if (!childTriggers) {
+        const a3 = ia * 3,
+          b3 = ib * 3;
+        const dx = b.pos[b3] - b.pos[a3],
+          dy = b.pos[b3 + 1] - b.pos[a3 + 1],
+          dz = b.pos[b3 + 2] - b.pos[a3 + 2];
+        const reach = b.radius[ia] + b.radius[ib] + margin;
+        if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+      }
+      const cacheable = !childTriggers && !split;
+      if (cacheable && ws.contactCache.findReusable(b, ia, ib) >= 0) continue;
+      if (!childTriggers && apartAlongCentreLine(shapeA, shapeB, b.pos, b.rot, b.localCom, b.margin, ia, ib)) continue;
+      const idA = this.shapeId(shapeA),
+        idB = this.shapeId(shapeB);
+      const ra = this.narrowBlocks.shapes[idA],
+        rb = this.narrowBlocks.shapes[idB];
+      ws.originPose(ia, pa);
+      ws.originPose(ib, pb);
+      if (cacheable && ra.type <= 4 && rb.type <= 4 && SeparatingAxisCache.handles(ra as ConvexShape, rb as ConvexShape)) {
+        if (wouldSeparate(ws.separations, b.handle[ia], b.handle[ib], margin, ra as ConvexShape, pa, rb as ConvexShape, pb)) continue;
+      }
+      const i = jobs * JOB_IN;
+      writePose(pa, inp, i);
+      writePose(pb, inp, i + 7);
+      inp[i + 14] = margin;
+      inp[i + 15] = split ? 0 : 1;
+      ids[2 * jobs] = idA;
+      ids[2 * jobs + 1] = idB;
+      jobOf[k >> 1] = jobs++;
+    }
+    return jobs;
+  }
+
+  /** The replica id of a world's shape, making its replica (this thread's) the first time. */
+  private shapeId(shape: Shape): number {
+    let id = this.shapeIds.get(shape);
+    if (id === undefined) {
+      id = this.sourceShapes.length;
+      this.sourceShapes.push(shape);
+      this.shapeIds.set(shape, id);
+      this.narrowBlocks.shapes.push(replicateShape(shape));
+    }
+    return id;
+  }
+
+  /** The narrow phase's arrays, large enough for `pairs` jobs (and grown regions after an overflow); rebinds on change. */
+  private shareNarrow(pairs: number): NarrowArrays {
+    let a = this.narrow;
+    const region = a === null ? INITIAL_REGION : this.narrowOverflow ? 2 * a.region : a.region;
+    this.narrowOverflow = false;
+    if (a === null || a.jobShapes.length < 2 * pairs || region !== a.region) {
+      const jobs = Math.max(pairs, 2 * (a === null ? 0 : a.jobShapes.length >> 1), 256);
+      const blocks = narrowBlockCount(jobs);
+      a = {
+        jobIn: sharedF64(jobs * JOB_IN),
+        jobShapes: new Int32Array(new SharedArrayBuffer(jobs * 8)),
+        jobOut: new Int32Array(new SharedArrayBuffer(jobs * 8)),
+        out: sharedF64(blocks * region),
+        region,
+        stamps: new Int32Array(new SharedArrayBuffer(blocks * 4)),
+      };
+      this.narrow = a;
+      this.narrowBlocks.bind(a);
+      this.rebind();
+    }
+    return a;
+  }
+
+  /** A new generation of the shared arrays: every listening worker gets them (and the shapes it lacks). */
+  private rebind(): void {
+    this.generation++;
+    for (let w = 0; w < this.workers.length; w++) this.bind(w);
   }
 
   /** The arrays of the stage, shared: body columns moved into shared memory, pool arrays large enough; rebinds on change. */
@@ -215,17 +415,21 @@ export class WorkerPool {
       for (const name of PREDICT_BODY_FIELDS) (a as unknown as Record<string, unknown>)[name] = cols[name];
       this.arrays = a;
       this.blocks.bind(a);
-      this.generation++;
-      for (let w = 0; w < this.workers.length; w++) this.bind(w);
+      this.rebind();
     }
     return a;
   }
 
-  /** Posts the current arrays to worker w if it listens. */
+  /** Posts the shapes worker w lacks and the current arrays to it, if it listens. */
   private bind(w: number): void {
     const worker = this.workers[w];
-    if (worker === null || !this.listening[w] || this.arrays === null) return;
-    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays });
+    if (worker === null || !this.listening[w] || (this.arrays === null && this.narrow === null)) return;
+    const sent = this.shapesSent[w];
+    if (sent < this.sourceShapes.length) {
+      worker.post({ type: "shapes", first: sent, shapes: this.sourceShapes.slice(sent) });
+      this.shapesSent[w] = this.sourceShapes.length;
+    }
+    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays, narrow: this.narrow });
   }
 
   /** Whether the pool runs and some worker listens (it may still be binding: the main thread then works alone). */
