@@ -3,9 +3,7 @@
  * step's pairs that need one, over fixed blocks of {@link NARROW_BLOCK} jobs in pair order. A job is a pair's
  * input as the world's narrow phase would call its tester: the two shapes (replica ids, ./shapeReplica.ts), the
  * origin poses, the margin and the triangle-merge flag. Its output, written in its block's region of `out`, is
- * what that call leaves behind: the manifolds and the generic tester's separating axis (convexGeneric.ts
- * separatingAxis, which the separating-axis cache reads after an empty result). A tester's result depends on its
- * inputs only, so the block cut (by job count) and the thread that ran a block change nothing: the main thread
+ * the manifolds that call makes. A tester's result depends on its inputs only, so the block cut (by job count) and the thread that ran a block change nothing: the main thread
  * hands each job's output to the world's narrow phase at that pair's turn (WorkerPool.take), in pair order.
  *
  * A block can be run again (it writes only its region and its jobs' heads), so a worker that dies holding one
@@ -14,7 +12,6 @@
  */
 import type { ManifoldBuffer as ManifoldBufferType } from "../collision/contactManifold";
 import { ManifoldBuffer } from "../collision/contactManifold";
-import { separatingAxis } from "../collision/convexGeneric";
 import { collideShapesInto } from "../collision/narrowPhase";
 import { Pose } from "../math/pose";
 import type { Shape } from "../shapes/shape";
@@ -25,10 +22,8 @@ export const NARROW_BLOCK = 16;
 export const JOB_IN = 16;
 /** Numbers of one manifold record: count, normal (3), childA, childB, margin, then per point x, y, z, depth, feature id. */
 export const MANIFOLD_RECORD = 27;
-/** Numbers a job's output starts with: the separating axis (5). */
-export const JOB_HEAD = 5;
 /** Region of a block at first (numbers): room for two manifolds a job. */
-export const INITIAL_REGION = NARROW_BLOCK * (JOB_HEAD + 2 * MANIFOLD_RECORD);
+export const INITIAL_REGION = NARROW_BLOCK * 2 * MANIFOLD_RECORD;
 
 /** The arrays a block reads and writes, as the main thread shares them with the workers. */
 export interface NarrowArrays {
@@ -86,12 +81,10 @@ export class NarrowBlocks {
       mb.mergeTriangles = inp[i + 15] === 1;
       collideShapesInto(this.shapes[ids[2 * j]], pa, this.shapes[ids[2 * j + 1]], pb, mb);
       head[2 * j] = o;
-      if (o + JOB_HEAD + mb.count * MANIFOLD_RECORD > end) {
+      if (o + mb.count * MANIFOLD_RECORD > end) {
         head[2 * j + 1] = -1;
         continue;
       }
-      for (let c = 0; c < JOB_HEAD; c++) out[o + c] = separatingAxis[c];
-      o += JOB_HEAD;
       for (let m = 0; m < mb.count; m++) {
         const man = mb.items[m];
         out[o] = man.count;
@@ -117,17 +110,12 @@ export class NarrowBlocks {
 }
 
 /**
- * Writes job j's output into `mb` (the world's buffer, cleared, its margin set) and its separating axis into
- * `axis` (the library's convexGeneric separatingAxis): as if its tester had just run. False when the job's output
- * did not fit (the caller runs the tester).
+ * Writes job j's manifolds into `mb` (the world's buffer, cleared, its margin set), as if its tester had just run
+ * (`n` of them: its count in jobOut, not -1).
  */
-export function readJobOutput(a: NarrowArrays, j: number, mb: ManifoldBufferType, axis: Float64Array): boolean {
-  const n = a.jobOut[2 * j + 1];
-  if (n < 0) return false;
+export function readJobOutput(a: NarrowArrays, j: number, n: number, mb: ManifoldBufferType): void {
   const out = a.out;
   let o = a.jobOut[2 * j];
-  for (let c = 0; c < JOB_HEAD; c++) axis[c] = out[o + c];
-  o += JOB_HEAD;
   for (let m = 0; m < n; m++) {
     const man = mb.push();
     const count = out[o];
@@ -148,7 +136,6 @@ export function readJobOutput(a: NarrowArrays, j: number, mb: ManifoldBufferType
     }
     o += MANIFOLD_RECORD;
   }
-  return true;
 }
 
 /** A pose from inp[i..i+6] (position, orientation). */

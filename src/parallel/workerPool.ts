@@ -122,8 +122,14 @@ export class WorkerPool {
   private readonly shapesSent: number[] = [];
   /** Per broad-phase pair of this step: its tester job, -1 if none. Main thread only. */
   private jobOf = new Int32Array(0);
-  /** The library's separating axis (collision/convexGeneric.ts), which {@link take} sets as the tester would. */
-  private axis: Float64Array | null = null;
+  /** Per job: 1 for a pair the separating-axis cache handles (see {@link take}). */
+  private jobAxis = new Uint8Array(0);
+  /** Set by each step's first stage (the prediction): the narrow phase's next {@link take} forecasts anew. */
+  private forecastDue = false;
+  /** Whether this step's tester job ran. */
+  private hasJobs = false;
+  /** The world of the step under way (the pool serves one world). */
+  private world: WorldState | null = null;
   private readonly poseA = new Pose();
   private readonly poseB = new Pose();
 
@@ -179,7 +185,12 @@ export class WorkerPool {
    * The motion part of the prediction (predictMotion) for every active body: over the workers when they run,
    * else on this thread. The same result either way.
    */
-  predictMotion(b: BodySet, active: IntList, step: Float64Array): void {
+  predictMotion(ws: WorldState, active: IntList, step: Float64Array): void {
+    // The prediction runs every step before the narrow phase (src/world/stages/predict.ts): the mark of a new
+    // step, and the world the narrow phase's {@link take} works on.
+    this.forecastDue = true;
+    this.world = ws;
+    const b = ws.bodies;
     const items = active.count;
     // A worker that stopped since the last job (killed, crashed) is noticed here even if its exit event has not
     // been delivered yet (a loop of steps that never yields to the event loop).
@@ -233,26 +244,52 @@ export class WorkerPool {
   }
 
   /**
-   * The threaded narrow phase's first half, called by the world's narrow phase (src/world/stages/contacts.ts) after
-   * its caches began the step: forecasts which of the step's pairs will reach a shape tester, with which inputs
-   * (the same tests as the world's loop, in its order, none of them keeping anything: the contact cache's reuse,
-   * the centre line, the separating-axis cache's answer), and runs those testers over the pool's blocks. The
-   * world's loop then runs as on one thread and takes each tester's output at that pair's turn ({@link take}), so
-   * the caches and the solver see everything in pair order whatever thread made it. A wrong forecast costs time,
-   * never the result: a pair without a job runs its tester in the loop. Returns null (the loop runs its testers
-   * itself) when no worker listens, the world has few pairs, or few need a tester; `axis` is the library's
-   * separating axis array (collision/convexGeneric.ts).
+   * The threaded narrow phase, called by the world's narrow phase (src/world/stages/contacts.ts) where pair k
+   * (index into the broad-phase pair list) would run its shape tester: writes that tester's output into `mb` (as
+   * if it had just run) and returns true, or returns false (the caller runs the tester). The step's first call
+   * does the work: it forecasts which of the pairs from k on will reach a tester, with which inputs (the world
+   * loop's tests, in its order, none of them keeping anything: the contact cache's reuse, the centre line, the
+   * separating-axis cache's answer), and runs those testers over the pool's blocks; the later calls read their
+   * output. So the caches and the solver see everything in pair order whatever thread made it, and a wrong
+   * forecast costs time, never the result. Nothing runs (false throughout the step) when no worker listens, the
+   * world has few pairs, or few need a tester.
+   *
+   * An empty output of a pair the separating-axis cache handles is not taken: the cache then reads the axis the
+   * library's generic tester left behind (collision/convexGeneric.ts separatingAxis), which only its own call sets.
    */
-  narrowJobs(ws: WorldState, axis: Float64Array): this | null {
+  take(k: number, mb: ManifoldBuffer): boolean {
+    if (this.forecastDue) {
+      this.forecastDue = false;
+      this.hasJobs = this.narrowJobs(this.world!, k);
+    }
+    if (!this.hasJobs) return false;
+    const j = this.jobOf[k >> 1];
+    if (j < 0) return false;
+    const a = this.narrow!;
+    const n = a.jobOut[2 * j + 1];
+    if (n < 0) {
+      this.narrowOverflow = true;
+      return false;
+    }
+    if (n === 0 && this.jobAxis[j] === 1) return false;
+    readJobOutput(a, j, n, mb);
+    return true;
+  }
+
+  /** The step's forecast and tester job from pair index `from` on (see {@link take}); false when no job ran. */
+  private narrowJobs(ws: WorldState, from: number): boolean {
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     const p = ws.scratch.collector.pairs;
     const pairs = p.count >> 1;
-    if (!this.anyListening() || pairs < NARROW_MIN_PAIRS) return null;
-    if (this.jobOf.length < pairs) this.jobOf = new Int32Array(Math.max(pairs, 2 * this.jobOf.length));
+    if (!this.anyListening() || pairs < NARROW_MIN_PAIRS) return false;
+    if (this.jobOf.length < pairs) {
+      this.jobOf = new Int32Array(Math.max(pairs, 2 * this.jobOf.length));
+      this.jobAxis = new Uint8Array(this.jobOf.length);
+    }
     const a = this.shareNarrow(pairs);
-    const jobs = this.forecast(ws, a);
+    const jobs = this.forecast(ws, a, from);
     const nBlocks = narrowBlockCount(jobs);
-    if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) return null;
+    if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) return false;
     // Shapes the workers have not seen: they take them (and rebind) at their next job.
     for (let w = 0; w < this.workers.length; w++) {
       if (this.listening[w] && this.shapesSent[w] < this.sourceShapes.length) {
@@ -260,25 +297,12 @@ export class WorkerPool {
         break;
       }
     }
-    this.axis = axis;
     this.runJob(Command.NarrowPhase, nBlocks, jobs, a.stamps);
-    return this;
+    return true;
   }
 
-  /**
-   * Pair k's (index into the broad-phase pair list) tester output into `mb`, and the separating axis, as if the
-   * tester had just run; false when it has no job or its output did not fit (the caller runs the tester).
-   */
-  take(k: number, mb: ManifoldBuffer): boolean {
-    const j = this.jobOf[k >> 1];
-    if (j < 0) return false;
-    if (readJobOutput(this.narrow!, j, mb, this.axis!)) return true;
-    this.narrowOverflow = true;
-    return false;
-  }
-
-  /** The forecast of {@link narrowJobs}: writes the jobs into `a` and jobOf; returns their count. */
-  private forecast(ws: WorldState, a: NarrowArrays): number {
+  /** The forecast of {@link narrowJobs} over pairs from index `from`: writes the jobs into `a` and jobOf; returns their count. */
+  private forecast(ws: WorldState, a: NarrowArrays, from: number): number {
     const b = ws.bodies;
     const p = ws.scratch.collector.pairs;
     const jobOf = this.jobOf;
@@ -287,7 +311,7 @@ export class WorkerPool {
     const inp = a.jobIn,
       ids = a.jobShapes;
     let jobs = 0;
-    for (let k = 0; k < p.count; k += 2) {
+    for (let k = from; k < p.count; k += 2) {
       jobOf[k >> 1] = -1;
       let ia = b.slotToDense[p.data[k]],
         ib = b.slotToDense[p.data[k + 1]];
@@ -327,9 +351,9 @@ export class WorkerPool {
         rb = this.narrowBlocks.shapes[idB];
       ws.originPose(ia, pa);
       ws.originPose(ib, pb);
-      if (cacheable && ra.type <= 4 && rb.type <= 4 && SeparatingAxisCache.handles(ra as ConvexShape, rb as ConvexShape)) {
-        if (wouldSeparate(ws.separations, b.handle[ia], b.handle[ib], margin, ra as ConvexShape, pa, rb as ConvexShape, pb)) continue;
-      }
+      const axisPair = cacheable && ra.type <= 4 && rb.type <= 4 && SeparatingAxisCache.handles(ra as ConvexShape, rb as ConvexShape);
+      if (axisPair && wouldSeparate(ws.separations, b.handle[ia], b.handle[ib], margin, ra as ConvexShape, pa, rb as ConvexShape, pb)) continue;
+      this.jobAxis[jobs] = axisPair ? 1 : 0;
       const i = jobs * JOB_IN;
       writePose(pa, inp, i);
       writePose(pb, inp, i + 7);

@@ -6,7 +6,6 @@
 import type { ContactManifold } from "../../collision/contactManifold";
 import { apartAlongCentreLine } from "../../collision/centreLineGap";
 import { collideShapes, collideShapesInto } from "../../collision/narrowPhase";
-import { separatingAxis } from "../../collision/convexGeneric";
 import { SeparatingAxisCache } from "../../collision/separatingAxisCache";
 import type { ConvexShape, Shape } from "../../shapes/shape";
 import { ShapeType } from "../../shapes/shapeType";
@@ -98,9 +97,6 @@ export function narrowPhase(ws: WorldState, dt: number): void {
   ws.triggerPrev = ws.triggerCur;
   ws.triggerCur = trig;
   ws.triggerCur.clear();
-  // Threads: the pool runs the testers this loop will call over its blocks first; the loop takes their output.
-  const pool = ws.scratch.pool;
-  const pre = pool === null ? null : pool.narrowJobs(ws, separatingAxis);
   let contacts = 0,
     speculative = 0,
     pairCount = 0;
@@ -185,7 +181,8 @@ export function narrowPhase(ws: WorldState, dt: number): void {
         q[2] = margin;
         if (ws.separations.separates(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB)) continue;
       }
-      if (pre === null || !pre.take(k, mb)) collideShapesInto(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB, mb);
+      // Threads: the pool ran this step's testers over its blocks (at the first call); it hands this one's output.
+      if (!ws.scratch.pool?.take(k, mb)) collideShapesInto(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB, mb);
       if (mb.count === 0) {
         if (axisPair) ws.separations.record(ws.scratch.poseA, ws.scratch.poseB);
         continue;
