@@ -53,6 +53,12 @@ const MIN_BLOCKS = 2;
 export const NARROW_MIN_PAIRS = 128;
 /** Fewest tester jobs published to the workers: fewer run in the world's own narrow phase, without a job. */
 const NARROW_MIN_JOBS = 48;
+/**
+ * Steps without a forecast after one that found fewer than NARROW_MIN_JOBS jobs (a world at rest reuses most of
+ * its manifolds): the forecast costs about what the loop's own tests do, so a world that needs few testers does not
+ * pay it every step.
+ */
+const NARROW_IDLE_STEPS = 8;
 
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
@@ -128,6 +134,8 @@ export class WorkerPool {
   private forecastDue = false;
   /** Whether this step's tester job ran. */
   private hasJobs = false;
+  /** Steps left without a forecast (see NARROW_IDLE_STEPS). */
+  private narrowIdle = 0;
   /** The world of the step under way (the pool serves one world). */
   private world: WorldState | null = null;
   private readonly poseA = new Pose();
@@ -282,6 +290,10 @@ export class WorkerPool {
     const p = ws.scratch.collector.pairs;
     const pairs = p.count >> 1;
     if (!this.anyListening() || pairs < NARROW_MIN_PAIRS) return false;
+    if (this.narrowIdle > 0) {
+      this.narrowIdle--;
+      return false;
+    }
     if (this.jobOf.length < pairs) {
       this.jobOf = new Int32Array(Math.max(pairs, 2 * this.jobOf.length));
       this.jobAxis = new Uint8Array(this.jobOf.length);
@@ -289,7 +301,10 @@ export class WorkerPool {
     const a = this.shareNarrow(pairs);
     const jobs = this.forecast(ws, a, from);
     const nBlocks = narrowBlockCount(jobs);
-    if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) return false;
+    if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) {
+      this.narrowIdle = NARROW_IDLE_STEPS;
+      return false;
+    }
     // Shapes the workers have not seen: they take them (and rebind) at their next job.
     for (let w = 0; w < this.workers.length; w++) {
       if (this.listening[w] && this.shapesSent[w] < this.sourceShapes.length) {
@@ -323,16 +338,8 @@ export class WorkerPool {
       if (b.continuity[ia] === ContinuousDetectionMode.Continuous || b.continuity[ib] === ContinuousDetectionMode.Continuous) continue;
       const childTriggers = (flags & BodyFlag.ChildTriggers) !== 0;
       if (ta !== MotionType.Dynamic && tb !== MotionType.Dynamic && !childTriggers) continue;
-      if (!ws.shouldCollide(ia, ib)) continue;
-      if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
-        const t = ia;
-        ia = ib;
-        ib = t;
-      }
-      const shapeA = b.shape[ia]!,
-        shapeB = b.shape[ib]!;
-      const split = (flags & BodyFlag.ChildSurfaces) !== 0;
       const margin = b.margin[ia] + b.margin[ib];
+      // The loop's bounding-sphere cull (symmetric in A and B), first here: the most pairs fail it.
       if (!childTriggers) {
         const a3 = ia * 3,
           b3 = ib * 3;
@@ -342,6 +349,15 @@ export class WorkerPool {
         const reach = b.radius[ia] + b.radius[ib] + margin;
         if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
       }
+      if (!ws.shouldCollide(ia, ib)) continue;
+      if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
+        const t = ia;
+        ia = ib;
+        ib = t;
+      }
+      const shapeA = b.shape[ia]!,
+        shapeB = b.shape[ib]!;
+      const split = (flags & BodyFlag.ChildSurfaces) !== 0;
       const cacheable = !childTriggers && !split;
       if (cacheable && ws.contactCache.findReusable(b, ia, ib) >= 0) continue;
       if (!childTriggers && apartAlongCentreLine(shapeA, shapeB, b.pos, b.rot, b.localCom, b.margin, ia, ib)) continue;
