@@ -17,7 +17,7 @@ import { Pose } from "../math/pose";
 import type { Shape } from "../shapes/shape";
 
 /** Jobs per block. */
-export const NARROW_BLOCK = 16;
+export const NARROW_BLOCK = 8;
 /** Numbers per job in `jobIn`: pose A (7), pose B (7), margin, merge-triangles flag. */
 export const JOB_IN = 16;
 /** Numbers of one manifold record: count, normal (3), childA, childB, margin, then per point x, y, z, depth, feature id. */

@@ -140,6 +140,10 @@ export class WorkerPool {
   private world: WorldState | null = null;
   private readonly poseA = new Pose();
   private readonly poseB = new Pose();
+  /** Blocks of the last job whose count the next job waits for (a narrow-phase job, see runJob); 0 when none. */
+  private pendingBlocks = 0;
+  /** Whether every worker still runs (awaitBlocks asks while it waits); one function for the pool's life. */
+  private readonly alive = (): boolean => this.allRunning();
 
   constructor(options: WorkerPoolOptions) {
     const n = options.threads;
@@ -209,6 +213,7 @@ export class WorkerPool {
       for (let k = 0; k < items; k++) predictMotion(b, ids[k], step);
       return;
     }
+    this.drain();
     const a = this.share(b, items);
     a.ids.set(active.data.subarray(0, items));
     for (let k = 0; k < 6; k++) a.step[k] = step[k];
@@ -223,6 +228,7 @@ export class WorkerPool {
    */
   private runJob(command: number, nBlocks: number, items: number, stamps: Int32Array): void {
     const ctrl = this.ctrl;
+    this.drain();
     const seq = publishJob(ctrl, command, this.generation, nBlocks, items);
     let mine = 0;
     for (;;) {
@@ -233,9 +239,19 @@ export class WorkerPool {
       blockDone(ctrl);
       mine++;
     }
-    if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, () => this.allRunning(), PATIENCE_MS)) {
-      const failed = Atomics.load(ctrl, Ctrl.Failed);
-      this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
+    if (command === Command.NarrowPhase) {
+      // Blocks a worker claimed and has not finished run here too, last first (workers go first to last), rather
+      // than waiting for a worker that may not have a core (a busy machine): a block's output depends on its jobs
+      // only, so both write the same numbers. The worker's count of the block done comes later; the next job waits
+      // for it first (drain), before anything it reads or writes changes.
+      for (let k = nBlocks - 1; k >= 0; k--) {
+        if (Atomics.load(stamps, k) === seq) continue;
+        this.runBlock(command, k, items);
+        mine++;
+      }
+      this.pendingBlocks = nBlocks;
+    } else if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, this.alive, PATIENCE_MS)) {
+      this.fallBack();
       for (let k = 0; k < nBlocks; k++) {
         if (Atomics.load(stamps, k) === seq) continue;
         this.runBlock(command, k, items);
@@ -245,6 +261,25 @@ export class WorkerPool {
     this.workerBlocks += nBlocks - mine;
     if (command === Command.NarrowPhase) this.narrowWorkerBlocks += nBlocks - mine;
   }
+
+  /**
+   * Waits until every block of the last job was counted done (its results are complete already: see runJob), so
+   * that no worker still runs a block when the arrays change or the next job starts; falls back to one thread when
+   * a worker stopped or failed meanwhile.
+   */
+  private drain(): void {
+    const n = this.pendingBlocks;
+    if (n === 0) return;
+    this.pendingBlocks = 0;
+    if (this.state === State.Running && !awaitBlocks(this.ctrl, n, this.mayBlock, this.alive, PATIENCE_MS)) this.fallBack();
+  }
+
+  /** Stops the pool after a job's wait failed, saying why. */
+  private fallBack(): void {
+    const failed = Atomics.load(this.ctrl, Ctrl.Failed);
+    this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
+  }
+
 
   private runBlock(command: number, k: number, items: number): void {
     if (command === Command.NarrowPhase) this.narrowBlocks.run(k, items);
@@ -294,6 +329,8 @@ export class WorkerPool {
       this.narrowIdle--;
       return false;
     }
+    // A worker may still count a block of the last job done (runJob): wait before the inputs change.
+    this.drain();
     if (this.jobOf.length < pairs) {
       this.jobOf = new Int32Array(Math.max(pairs, 2 * this.jobOf.length));
       this.jobAxis = new Uint8Array(this.jobOf.length);
