@@ -59,6 +59,11 @@ const NARROW_MIN_JOBS = 48;
  * pay it every step.
  */
 const NARROW_IDLE_STEPS = 8;
+/**
+ * Steps without the threaded narrow phase after its measured gain turned negative (see narrowJobs): on a world of
+ * cheap testers (boxes, spheres) the forecast costs more than the testers it moves; one step in this many probes again.
+ */
+const NARROW_LOSING_STEPS = 32;
 
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
@@ -103,6 +108,11 @@ export class WorkerPool {
   workerBlocks = 0;
   /** Of those, the narrow phase's blocks (tests: the threaded narrow phase really ran). */
   narrowWorkerBlocks = 0;
+  /**
+   * @internal Whether the threaded narrow phase stops for a while when it measured a loss (default true); tests turn
+   * it off so that it runs at every step whatever the machine's load.
+   */
+  narrowByTiming = true;
   /** Why the pool runs on one thread (null while it runs or starts). */
   message: string | null = null;
 
@@ -136,6 +146,11 @@ export class WorkerPool {
   private hasJobs = false;
   /** Steps left without a forecast (see NARROW_IDLE_STEPS). */
   private narrowIdle = 0;
+  /** Smoothed gain of the threaded narrow phase per step, ms (see narrowJobs). */
+  private narrowGain = 0;
+  /** This thread's time in its blocks during the last job (ms), and their count. */
+  private mainBlockMs = 0;
+  private mainBlocks = 0;
   /** The world of the step under way (the pool serves one world). */
   private world: WorldState | null = null;
   private readonly poseA = new Pose();
@@ -230,6 +245,7 @@ export class WorkerPool {
     const ctrl = this.ctrl;
     this.drain();
     const seq = publishJob(ctrl, command, this.generation, nBlocks, items);
+    const t0 = now();
     let mine = 0;
     for (;;) {
       const k = claimBlock(ctrl, seq);
@@ -250,6 +266,8 @@ export class WorkerPool {
         mine++;
       }
       this.pendingBlocks = nBlocks;
+      this.mainBlockMs = now() - t0;
+      this.mainBlocks = mine;
     } else if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, this.alive, PATIENCE_MS)) {
       this.fallBack();
       for (let k = 0; k < nBlocks; k++) {
@@ -336,10 +354,12 @@ export class WorkerPool {
       this.jobAxis = new Uint8Array(this.jobOf.length);
     }
     const a = this.shareNarrow(pairs);
+    const t0 = now();
     const jobs = this.forecast(ws, a, from);
     const nBlocks = narrowBlockCount(jobs);
     if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) {
       this.narrowIdle = NARROW_IDLE_STEPS;
+      this.narrowGain = 0;
       return false;
     }
     // Shapes the workers have not seen: they take them (and rebind) at their next job.
@@ -349,7 +369,17 @@ export class WorkerPool {
         break;
       }
     }
+    const t1 = now();
     this.runJob(Command.NarrowPhase, nBlocks, jobs, a.stamps);
+    // What it gained: the testers' time on one thread (this thread's time a block, times the blocks) less what
+    // the forecast and the job took. Smoothed over steps; when it turns negative the world's loop runs its testers
+    // itself for a while. Timing decides only where the testers run, never what they give.
+    const serial = this.mainBlocks > 0 ? (this.mainBlockMs / this.mainBlocks) * nBlocks : 0;
+    this.narrowGain = 0.75 * this.narrowGain + 0.25 * (serial - (now() - t0));
+    if (this.narrowGain < 0 && this.narrowByTiming) {
+      this.narrowIdle = NARROW_LOSING_STEPS;
+      this.narrowGain = 0;
+    }
     return true;
   }
 
@@ -567,6 +597,10 @@ export class WorkerPool {
       this.warn(this.message);
     }
   }
+}
+
+function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
 }
 
 function sharedF64(n: number): Float64Array {
