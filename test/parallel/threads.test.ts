@@ -10,6 +10,7 @@ import { Box, Capsule, Compound, ConvexHull, Cylinder, Heightfield, MotionType, 
 import { Ctrl } from "../../src/parallel/barrier";
 import { buildMixedScene, stepMixedScene, type MixedScene } from "../reliability/mixedScene";
 import { PREDICT_BLOCK } from "../../src/parallel/predictBlocks";
+import { MANIFOLD_RECORD, NARROW_BLOCK } from "../../src/parallel/narrowBlocks";
 import "../../src/snapshot"; // installs World.snapshot / restore
 
 const workerUrl = new URL("../../dist/continuum.worker.mjs", import.meta.url);
@@ -266,4 +267,45 @@ describe("threaded narrow phase", () => {
     expect(messages.length).toBe(1);
     expect(messages[0]).toMatch(/worker 0 .*one thread/);
   }, 300_000);
+});
+
+describe("threaded narrow phase, mesh against mesh", () => {
+  it("a pile of triangle-mesh bodies, whose pairs make more manifolds than a block's first region holds, hashes as on one thread", async () => {
+    // Octahedra (8 triangles, radius 0.4) as dynamic meshes on a static mesh plate: mesh-mesh pairs make one
+    // manifold per touching triangle pair, more than the two a job the output regions start with, so jobs overflow,
+    // run in the world's loop, and the regions grow (the path a mesh-heavy world takes in its first steps).
+    const r = 0.4;
+    const positions = [r, 0, 0, -r, 0, 0, 0, r, 0, 0, -r, 0, 0, 0, r, 0, 0, -r];
+    const indices = [0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5];
+    const build2 = (threads: number): World => {
+      const world = new World({ threads, workerUrl });
+      worlds.push(world);
+      const plate = new TriangleMesh([-6, 0, -6, 6, 0, -6, 6, 0, 6, -6, 0, 6], [0, 2, 1, 0, 3, 2]);
+      world.createBody({ motionType: MotionType.Static, position: { x: 0, y: 0, z: 0 }, collidable: { shape: plate } });
+      const ball = new TriangleMesh(positions, indices);
+      for (let i = 0; i < 6; i++)
+        for (let j = 0; j < 6; j++)
+          for (let k = 0; k < 4; k++)
+            world.createBody({
+              position: { x: (i - 2.5) * 0.85, y: 0.5 + k * 0.85, z: (j - 2.5) * 0.85 },
+              angularVelocity: { x: 0.3 * i, y: 0.2 * j, z: 0.1 * k },
+              collidable: { shape: ball },
+            });
+      return world;
+    };
+    const one = build2(1);
+    const two = build2(2);
+    await ready(two, 2);
+    const pool = two.workerPool!;
+    pool.narrowByTiming = false;
+    for (let s = 0; s < 150; s++) {
+      one.step(1 / 60);
+      two.step(1 / 60);
+      if (one.stateHash() !== two.stateHash()) expect.fail(`step ${s}: 2 threads hash ${two.stateHash()}, 1 thread ${one.stateHash()}`);
+    }
+    expect(pool.narrowWorkerBlocks).toBeGreaterThan(0);
+    // The regions grew from their first size (NARROW_BLOCK * 2 manifold records): some job overflowed.
+    const region = (pool as unknown as { narrow: { region: number } }).narrow.region;
+    expect(region).toBeGreaterThan(NARROW_BLOCK * 2 * MANIFOLD_RECORD);
+  }, 120_000);
 });
