@@ -18,6 +18,10 @@
  * Where `SharedArrayBuffer` is missing (a page that is not cross-origin isolated) the pool starts no worker: the
  * world runs on one thread and says so once, naming the two headers the page needs.
  *
+ * Stages: the motion part of the prediction ({@link WorkerPool.predictMotion}, ./predictBlocks.ts) and the narrow
+ * phase's shape testers ({@link WorkerPool.take}, ./narrowBlocks.ts, over replicas of the world's shapes,
+ * ./shapeReplica.ts); docs/threads.md tells how each keeps the serial result.
+ *
  * The library loads this module (built to dist/continuum.pool.mjs, a file of its own) only for a world with
  * `threads` > 1 (./threads.ts), so the plain bundle does not carry it.
  */
