@@ -154,7 +154,8 @@ function umdOutput(file, min = false) {
  * Two modules of src/parallel/ stay files of their own beside the library, loaded by dynamic `import()` only when
  * a world asks for `threads` > 1, so the plain bundle does not carry them (issue 27):
  *   - src/parallel/workerPool.ts -> dist/continuum.pool.mjs (and .min.mjs), imported by src/parallel/threads.ts.
- *     Self-contained (it bundles the few engine functions it runs: body columns, predictMotion), so the ES module
+ *     Self-contained (it bundles the engine code it runs: body columns, predictMotion, the shape classes and testers
+ *     of the threaded narrow phase, about 50 KB gzipped), so the ES module
  *     and the UMD builds load the same file, and the UMD build needs no second script tag.
  *   - src/parallel/workerUrl.ts -> dist/continuum.worker-url.mjs, imported by the pool when no `workerUrl` is
  *     given: a consumer's bundler then handles `new URL("./continuum.worker.mjs", import.meta.url)` in those few

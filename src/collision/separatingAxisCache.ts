@@ -163,3 +163,34 @@ export class SeparatingAxisCache {
     for (let k = 0; k < 7; k++) c[co + P_REL + k] = rel[k];
   }
 }
+
+/**
+ * What {@link SeparatingAxisCache.separates} would answer for the pair (ha, hb) with margin `margin`, without
+ * keeping anything: the threaded narrow phase's forecast of which pairs need a tester (src/parallel/). The
+ * library's step does not call it, so its bundle does not carry it.
+ */
+export function wouldSeparate(cache: SeparatingAxisCache, ha: number, hb: number, margin: number, a: ConvexShape, pa: Pose, b: ConvexShape, pb: Pose): boolean {
+  const prev = (cache as unknown as { prev: PairTable }).prev;
+  const e = prev.find(ha, hb);
+  if (e < 0) return false;
+  const p = prev.payload;
+  const o = e * PAYLOAD;
+  relativePose(pa, pb);
+  b.radiiInto(radii, 2);
+  const dx = rel[0] - p[o + P_REL],
+    dy = rel[1] - p[o + P_REL + 1],
+    dz = rel[2] - p[o + P_REL + 2];
+  const dq = rel[3] * p[o + P_REL + 3] + rel[4] * p[o + P_REL + 4] + rel[5] * p[o + P_REL + 5] + rel[6] * p[o + P_REL + 6];
+  const s2 = 1 - dq * dq;
+  const moved = Math.sqrt(dx * dx + dy * dy + dz * dz) + 2 * Math.sqrt(s2 > 0 ? s2 : 0) * radii[3];
+  if (p[o + P_GAP] - moved > margin) return true;
+  turn(pa, 1, p, o + P_AXIS, dir, 0);
+  const nx = dir[0],
+    ny = dir[1],
+    nz = dir[2];
+  setPairFrames(pa, pb);
+  supportCsoFramed(a, b, dir, w, sa, sb, 0);
+  a.radiiInto(radii, 0);
+  const gap = -(w[0] * nx + w[1] * ny + w[2] * nz) - radii[0] - radii[2];
+  return gap > margin;
+}

@@ -40,6 +40,8 @@ export const Command = {
   PredictMotion: 1,
   /** Workers leave their loop and end. */
   Stop: 2,
+  /** The shape testers of the step's pairs that need one, over blocks of jobs (./narrowBlocks.ts). */
+  NarrowPhase: 3,
 } as const;
 
 /** Bits of the claim word that hold the block index (at most 65,536 blocks a job). */

@@ -8,13 +8,25 @@
  */
 import { awaitJob, blockDone, claimBlock, Command, Ctrl } from "./barrier";
 import { PredictBlocks, type PredictArrays } from "./predictBlocks";
+import { NarrowBlocks, type NarrowArrays } from "./narrowBlocks";
+import { rehydrateShape } from "./shapeReplica";
+import type { Shape } from "../shapes/shape";
 
 interface BindMessage {
   type: "bind";
   index: number;
   generation: number;
   ctrl: Int32Array;
-  arrays: PredictArrays;
+  /** The prediction's arrays and the narrow phase's (null before that stage first ran). */
+  arrays: PredictArrays | null;
+  narrow: NarrowArrays | null;
+}
+
+/** The world's shapes with ids first, first + 1, ... (structured clones: ./shapeReplica.ts puts their classes back). */
+interface ShapesMessage {
+  type: "shapes";
+  first: number;
+  shapes: Shape[];
 }
 
 interface Endpoint {
@@ -24,11 +36,11 @@ interface Endpoint {
 }
 
 const blocks = new PredictBlocks();
+const narrowBlocks = new NarrowBlocks();
 
 /** Runs jobs until one is over newer arrays (returns true: rebind) or the pool says stop (returns false). */
 function runJobs(m: BindMessage, port: Endpoint): boolean {
   const ctrl = m.ctrl;
-  const stamps = m.arrays.stamps;
   let seen = Atomics.load(ctrl, Ctrl.Seq);
   for (;;) {
     const seq = awaitJob(ctrl, seen);
@@ -36,13 +48,17 @@ function runJobs(m: BindMessage, port: Endpoint): boolean {
     const command = Atomics.load(ctrl, Ctrl.Command);
     if (command === Command.Stop) return false;
     if (Atomics.load(ctrl, Ctrl.Generation) !== m.generation) return true;
-    if (command !== Command.PredictMotion) continue;
+    const narrow = command === Command.NarrowPhase;
+    const arrays = narrow ? m.narrow : command === Command.PredictMotion ? m.arrays : null;
+    if (arrays === null) continue;
+    const stamps = arrays.stamps;
     const items = Atomics.load(ctrl, Ctrl.Items);
     try {
       for (;;) {
         const k = claimBlock(ctrl, seq);
         if (k < 0) break;
-        blocks.run(k, items);
+        if (narrow) narrowBlocks.run(k, items);
+        else blocks.run(k, items);
         Atomics.store(stamps, k, seq);
         blockDone(ctrl);
       }
@@ -57,9 +73,15 @@ function runJobs(m: BindMessage, port: Endpoint): boolean {
 }
 
 function onMessage(message: unknown, port: Endpoint): void {
+  const s = message as ShapesMessage;
+  if (s.type === "shapes") {
+    for (let i = 0; i < s.shapes.length; i++) narrowBlocks.shapes[s.first + i] = rehydrateShape(s.shapes[i]);
+    return;
+  }
   const m = message as BindMessage;
   if (m.type !== "bind") return;
-  blocks.bind(m.arrays);
+  if (m.arrays !== null) blocks.bind(m.arrays);
+  if (m.narrow !== null) narrowBlocks.bind(m.narrow);
   Atomics.store(m.ctrl, Ctrl.Bound + m.index, m.generation);
   if (!runJobs(m, port)) port.close();
 }

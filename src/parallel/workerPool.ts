@@ -18,13 +18,26 @@
  * Where `SharedArrayBuffer` is missing (a page that is not cross-origin isolated) the pool starts no worker: the
  * world runs on one thread and says so once, naming the two headers the page needs.
  *
+ * Stages: the motion part of the prediction ({@link WorkerPool.predictMotion}, ./predictBlocks.ts) and the narrow
+ * phase's shape testers ({@link WorkerPool.take}, ./narrowBlocks.ts, over replicas of the world's shapes,
+ * ./shapeReplica.ts); docs/threads.md tells how each keeps the serial result.
+ *
  * The library loads this module (built to dist/continuum.pool.mjs, a file of its own) only for a world with
  * `threads` > 1 (./threads.ts), so the plain bundle does not carry it.
  */
-import type { BodySet } from "../dynamics/bodySet";
+import { BodyFlag, type BodySet } from "../dynamics/bodySet";
 import type { IntList } from "../collections/intList";
+import type { ManifoldBuffer } from "../collision/contactManifold";
+import { apartAlongCentreLine } from "../collision/centreLineGap";
+import { SeparatingAxisCache, wouldSeparate } from "../collision/separatingAxisCache";
+import { Pose } from "../math/pose";
+import type { ConvexShape, Shape } from "../shapes/shape";
+import { ContinuousDetectionMode, MotionType } from "../world/descriptions";
+import type { WorldState } from "../world/worldState";
 import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, MAX_BLOCKS, publishJob } from "./barrier";
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
+import { INITIAL_REGION, JOB_IN, NarrowBlocks, narrowBlockCount, readJobOutput, writePose, type NarrowArrays } from "./narrowBlocks";
+import { replicateShape } from "./shapeReplica";
 import { predictMotion } from "../dynamics/integrator";
 import { MAX_THREADS } from "./limits";
 
@@ -36,6 +49,25 @@ export const PATIENCE_MS = 5000;
  * microseconds, about what the stage costs for a block's 64 bodies).
  */
 const MIN_BLOCKS = 2;
+
+/**
+ * Fewest broad-phase pairs for which the narrow phase forecasts its tester jobs (see WorkerPool.narrowJobs): below
+ * it the forecast and a job's barrier cost more than the testers of so few pairs (a few microseconds each).
+ */
+export const NARROW_MIN_PAIRS = 128;
+/** Fewest tester jobs published to the workers: fewer run in the world's own narrow phase, without a job. */
+const NARROW_MIN_JOBS = 48;
+/**
+ * Steps without a forecast after one that found fewer than NARROW_MIN_JOBS jobs (a world at rest reuses most of
+ * its manifolds): the forecast costs about what the loop's own tests do, so a world that needs few testers does not
+ * pay it every step.
+ */
+const NARROW_IDLE_STEPS = 8;
+/**
+ * Steps without the threaded narrow phase after its measured gain turned negative (see narrowJobs): on a world of
+ * cheap testers (boxes, spheres) the forecast costs more than the testers it moves; one step in this many probes again.
+ */
+const NARROW_LOSING_STEPS = 32;
 
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
@@ -78,6 +110,13 @@ export class WorkerPool {
   readonly requested: number;
   /** Blocks the workers (not the main thread) have run so far: how much of the stage they took (tests, overlays). */
   workerBlocks = 0;
+  /** Of those, the narrow phase's blocks (tests: the threaded narrow phase really ran). */
+  narrowWorkerBlocks = 0;
+  /**
+   * @internal Whether the threaded narrow phase stops for a while when it measured a loss (default true); tests turn
+   * it off so that it runs at every step whatever the machine's load.
+   */
+  narrowByTiming = true;
   /** Why the pool runs on one thread (null while it runs or starts). */
   message: string | null = null;
 
@@ -91,6 +130,39 @@ export class WorkerPool {
   private generation = 0;
   private arrays: PredictArrays | null = null;
   private readonly blocks = new PredictBlocks();
+  /** The narrow phase's shared arrays (null until its first job), its blocks (this thread's replicas). */
+  private narrow: NarrowArrays | null = null;
+  private readonly narrowBlocks = new NarrowBlocks();
+  /** Set when a job's output did not fit its block's region: the regions double before the next job. */
+  private narrowOverflow = false;
+  /** The world's shapes by replica id, and the id of each. */
+  private readonly sourceShapes: Shape[] = [];
+  private readonly shapeIds = new Map<Shape, number>();
+  /** Shapes posted to each worker so far (ids below it). */
+  private readonly shapesSent: number[] = [];
+  /** Per broad-phase pair of this step: its tester job, -1 if none. Main thread only. */
+  private jobOf = new Int32Array(0);
+  /** Per job: 1 for a pair the separating-axis cache handles (see {@link take}). */
+  private jobAxis = new Uint8Array(0);
+  /** Set by each step's first stage (the prediction): the narrow phase's next {@link take} forecasts anew. */
+  private forecastDue = false;
+  /** Whether this step's tester job ran. */
+  private hasJobs = false;
+  /** Steps left without a forecast (see NARROW_IDLE_STEPS). */
+  private narrowIdle = 0;
+  /** Smoothed gain of the threaded narrow phase per step, ms (see narrowJobs). */
+  private narrowGain = 0;
+  /** This thread's time in its blocks during the last job (ms), and their count. */
+  private mainBlockMs = 0;
+  private mainBlocks = 0;
+  /** The world of the step under way (the pool serves one world). */
+  private world: WorldState | null = null;
+  private readonly poseA = new Pose();
+  private readonly poseB = new Pose();
+  /** Blocks of the last job whose count the next job waits for (a narrow-phase job, see runJob); 0 when none. */
+  private pendingBlocks = 0;
+  /** Whether every worker still runs (awaitBlocks asks while it waits); one function for the pool's life. */
+  private readonly alive = (): boolean => this.allRunning();
 
   constructor(options: WorkerPoolOptions) {
     const n = options.threads;
@@ -113,6 +185,7 @@ export class WorkerPool {
       Atomics.store(this.ctrl, Ctrl.Bound + w, -1);
       this.workers.push(null);
       this.listening.push(false);
+      this.shapesSent.push(0);
     }
     this.mayBlock = canBlock();
     void this.start(options.workerUrl);
@@ -143,7 +216,12 @@ export class WorkerPool {
    * The motion part of the prediction (predictMotion) for every active body: over the workers when they run,
    * else on this thread. The same result either way.
    */
-  predictMotion(b: BodySet, active: IntList, step: Float64Array): void {
+  predictMotion(ws: WorldState, active: IntList, step: Float64Array): void {
+    // The prediction runs every step before the narrow phase (src/world/stages/predict.ts): the mark of a new
+    // step, and the world the narrow phase's {@link take} works on.
+    this.forecastDue = true;
+    this.world = ws;
+    const b = ws.bodies;
     const items = active.count;
     // A worker that stopped since the last job (killed, crashed) is noticed here even if its exit event has not
     // been delivered yet (a loop of steps that never yields to the event loop).
@@ -154,33 +232,266 @@ export class WorkerPool {
       for (let k = 0; k < items; k++) predictMotion(b, ids[k], step);
       return;
     }
+    this.drain();
     const a = this.share(b, items);
     a.ids.set(active.data.subarray(0, items));
     for (let k = 0; k < 6; k++) a.step[k] = step[k];
+    this.runJob(Command.PredictMotion, nBlocks, items, a.stamps);
+    commitPredictMotion(a, items);
+  }
+
+  /**
+   * Publishes a job of `nBlocks` blocks, runs blocks on this thread until none is left to claim, then waits for
+   * the workers' blocks. When a worker fails or stops, the pool falls back to one thread and the blocks not done
+   * run here: finished ones wrote exactly what a rerun would.
+   */
+  private runJob(command: number, nBlocks: number, items: number, stamps: Int32Array): void {
     const ctrl = this.ctrl;
-    const seq = publishJob(ctrl, Command.PredictMotion, this.generation, nBlocks, items);
-    const stamps = a.stamps;
+    this.drain();
+    const seq = publishJob(ctrl, command, this.generation, nBlocks, items);
+    const t0 = now();
     let mine = 0;
     for (;;) {
       const k = claimBlock(ctrl, seq);
       if (k < 0) break;
-      this.blocks.run(k, items);
+      this.runBlock(command, k, items);
       Atomics.store(stamps, k, seq);
       blockDone(ctrl);
       mine++;
     }
-    if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, () => this.allRunning(), PATIENCE_MS)) {
-      const failed = Atomics.load(ctrl, Ctrl.Failed);
-      this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
-      // Blocks a worker did not finish run here; finished ones wrote exactly what a rerun would.
+    if (command === Command.NarrowPhase) {
+      // Blocks a worker claimed and has not finished run here too, last first (workers go first to last), rather
+      // than waiting for a worker that may not have a core (a busy machine): a block's output depends on its jobs
+      // only, so both write the same numbers. The worker's count of the block done comes later; the next job waits
+      // for it first (drain), before anything it reads or writes changes.
+      for (let k = nBlocks - 1; k >= 0; k--) {
+        if (Atomics.load(stamps, k) === seq) continue;
+        this.runBlock(command, k, items);
+        mine++;
+      }
+      this.pendingBlocks = nBlocks;
+      this.mainBlockMs = now() - t0;
+      this.mainBlocks = mine;
+    } else if (!awaitBlocks(ctrl, nBlocks, this.mayBlock, this.alive, PATIENCE_MS)) {
+      this.fallBack();
       for (let k = 0; k < nBlocks; k++) {
         if (Atomics.load(stamps, k) === seq) continue;
-        this.blocks.run(k, items);
+        this.runBlock(command, k, items);
         mine++;
       }
     }
     this.workerBlocks += nBlocks - mine;
-    commitPredictMotion(a, items);
+    if (command === Command.NarrowPhase) this.narrowWorkerBlocks += nBlocks - mine;
+  }
+
+  /**
+   * Waits until every block of the last job was counted done (its results are complete already: see runJob), so
+   * that no worker still runs a block when the arrays change or the next job starts; falls back to one thread when
+   * a worker stopped or failed meanwhile.
+   */
+  private drain(): void {
+    const n = this.pendingBlocks;
+    if (n === 0) return;
+    this.pendingBlocks = 0;
+    if (this.state === State.Running && !awaitBlocks(this.ctrl, n, this.mayBlock, this.alive, PATIENCE_MS)) this.fallBack();
+  }
+
+  /** Stops the pool after a job's wait failed, saying why. */
+  private fallBack(): void {
+    const failed = Atomics.load(this.ctrl, Ctrl.Failed);
+    this.shutDown(failed !== 0 ? `worker ${failed - 1} failed` : this.allRunning() ? `a worker did not finish its block in ${PATIENCE_MS} ms` : `${this.stoppedWorker()} stopped`);
+  }
+
+
+  private runBlock(command: number, k: number, items: number): void {
+    if (command === Command.NarrowPhase) this.narrowBlocks.run(k, items);
+    else this.blocks.run(k, items);
+  }
+
+  /**
+   * The threaded narrow phase, called by the world's narrow phase (src/world/stages/contacts.ts) where pair k
+   * (index into the broad-phase pair list) would run its shape tester: writes that tester's output into `mb` (as
+   * if it had just run) and returns true, or returns false (the caller runs the tester). The step's first call
+   * does the work: it forecasts which of the pairs from k on will reach a tester, with which inputs (the world
+   * loop's tests, in its order, none of them keeping anything: the contact cache's reuse, the centre line, the
+   * separating-axis cache's answer), and runs those testers over the pool's blocks; the later calls read their
+   * output. So the caches and the solver see everything in pair order whatever thread made it, and a wrong
+   * forecast costs time, never the result. Nothing runs (false throughout the step) when no worker listens, the
+   * world has few pairs, or few need a tester.
+   *
+   * An empty output of a pair the separating-axis cache handles is not taken: the cache then reads the axis the
+   * library's generic tester left behind (collision/convexGeneric.ts separatingAxis), which only its own call sets.
+   */
+  take(k: number, mb: ManifoldBuffer): boolean {
+    if (this.forecastDue) {
+      this.forecastDue = false;
+      this.hasJobs = this.narrowJobs(this.world!, k);
+    }
+    if (!this.hasJobs) return false;
+    const j = this.jobOf[k >> 1];
+    if (j < 0) return false;
+    const a = this.narrow!;
+    const n = a.jobOut[2 * j + 1];
+    if (n < 0) {
+      this.narrowOverflow = true;
+      return false;
+    }
+    if (n === 0 && this.jobAxis[j] === 1) return false;
+    readJobOutput(a, j, n, mb);
+    return true;
+  }
+
+  /** The step's forecast and tester job from pair index `from` on (see {@link take}); false when no job ran. */
+  private narrowJobs(ws: WorldState, from: number): boolean {
+    if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
+    const p = ws.scratch.collector.pairs;
+    const pairs = p.count >> 1;
+    if (!this.anyListening() || pairs < NARROW_MIN_PAIRS) return false;
+    if (this.narrowIdle > 0) {
+      this.narrowIdle--;
+      return false;
+    }
+    // A worker may still count a block of the last job done (runJob): wait before the inputs change.
+    this.drain();
+    if (this.jobOf.length < pairs) {
+      this.jobOf = new Int32Array(Math.max(pairs, 2 * this.jobOf.length));
+      this.jobAxis = new Uint8Array(this.jobOf.length);
+    }
+    const a = this.shareNarrow(pairs);
+    const t0 = now();
+    const jobs = this.forecast(ws, a, from);
+    const nBlocks = narrowBlockCount(jobs);
+    if (jobs < NARROW_MIN_JOBS || nBlocks > MAX_BLOCKS) {
+      this.narrowIdle = NARROW_IDLE_STEPS;
+      this.narrowGain = 0;
+      return false;
+    }
+    // Shapes the workers have not seen: they take them (and rebind) at their next job.
+    for (let w = 0; w < this.workers.length; w++) {
+      if (this.listening[w] && this.shapesSent[w] < this.sourceShapes.length) {
+        this.rebind();
+        break;
+      }
+    }
+    const t1 = now();
+    this.runJob(Command.NarrowPhase, nBlocks, jobs, a.stamps);
+    // What it gained: the testers' time on one thread (this thread's time a block, times the blocks) less what
+    // the forecast and the job took. Smoothed over steps; when it turns negative the world's loop runs its testers
+    // itself for a while. Timing decides only where the testers run, never what they give.
+    const serial = this.mainBlocks > 0 ? (this.mainBlockMs / this.mainBlocks) * nBlocks : 0;
+    this.narrowGain = 0.75 * this.narrowGain + 0.25 * (serial - (now() - t0));
+    if (this.narrowGain < 0 && this.narrowByTiming) {
+      this.narrowIdle = NARROW_LOSING_STEPS;
+      this.narrowGain = 0;
+    }
+    return true;
+  }
+
+  /** The forecast of {@link narrowJobs} over pairs from index `from`: writes the jobs into `a` and jobOf; returns their count. */
+  private forecast(ws: WorldState, a: NarrowArrays, from: number): number {
+    const b = ws.bodies;
+    const p = ws.scratch.collector.pairs;
+    const jobOf = this.jobOf;
+    const pa = this.poseA,
+      pb = this.poseB;
+    const inp = a.jobIn,
+      ids = a.jobShapes;
+    let jobs = 0;
+    for (let k = from; k < p.count; k += 2) {
+      jobOf[k >> 1] = -1;
+      let ia = b.slotToDense[p.data[k]],
+        ib = b.slotToDense[p.data[k + 1]];
+      const ta = b.motionType[ia],
+        tb = b.motionType[ib];
+      const flags = b.flags[ia] | b.flags[ib];
+      // Triggers collide through another call; a Continuous body may sweep (contacts at other poses).
+      if ((flags & BodyFlag.Trigger) !== 0) continue;
+      if (b.continuity[ia] === ContinuousDetectionMode.Continuous || b.continuity[ib] === ContinuousDetectionMode.Continuous) continue;
+      const childTriggers = (flags & BodyFlag.ChildTriggers) !== 0;
+      if (ta !== MotionType.Dynamic && tb !== MotionType.Dynamic && !childTriggers) continue;
+      const margin = b.margin[ia] + b.margin[ib];
+      // The loop's bounding-sphere cull (symmetric in A and B), first here: the most pairs fail it.
+      if (!childTriggers) {
+        const a3 = ia * 3,
+          b3 = ib * 3;
+        const dx = b.pos[b3] - b.pos[a3],
+          dy = b.pos[b3 + 1] - b.pos[a3 + 1],
+          dz = b.pos[b3 + 2] - b.pos[a3 + 2];
+        const reach = b.radius[ia] + b.radius[ib] + margin;
+        if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+      }
+      if (!ws.shouldCollide(ia, ib)) continue;
+      if (ta === MotionType.Static || (tb !== MotionType.Static && b.handle[ia] > b.handle[ib])) {
+        const t = ia;
+        ia = ib;
+        ib = t;
+      }
+      const shapeA = b.shape[ia]!,
+        shapeB = b.shape[ib]!;
+      const split = (flags & BodyFlag.ChildSurfaces) !== 0;
+      const cacheable = !childTriggers && !split;
+      if (cacheable && ws.contactCache.findReusable(b, ia, ib) >= 0) continue;
+      if (!childTriggers && apartAlongCentreLine(shapeA, shapeB, b.pos, b.rot, b.localCom, b.margin, ia, ib)) continue;
+      const idA = this.shapeId(shapeA),
+        idB = this.shapeId(shapeB);
+      const ra = this.narrowBlocks.shapes[idA],
+        rb = this.narrowBlocks.shapes[idB];
+      ws.originPose(ia, pa);
+      ws.originPose(ib, pb);
+      const axisPair = cacheable && ra.type <= 4 && rb.type <= 4 && SeparatingAxisCache.handles(ra as ConvexShape, rb as ConvexShape);
+      if (axisPair && wouldSeparate(ws.separations, b.handle[ia], b.handle[ib], margin, ra as ConvexShape, pa, rb as ConvexShape, pb)) continue;
+      this.jobAxis[jobs] = axisPair ? 1 : 0;
+      const i = jobs * JOB_IN;
+      writePose(pa, inp, i);
+      writePose(pb, inp, i + 7);
+      inp[i + 14] = margin;
+      inp[i + 15] = split ? 0 : 1;
+      ids[2 * jobs] = idA;
+      ids[2 * jobs + 1] = idB;
+      jobOf[k >> 1] = jobs++;
+    }
+    return jobs;
+  }
+
+  /** The replica id of a world's shape, making its replica (this thread's) the first time. */
+  private shapeId(shape: Shape): number {
+    let id = this.shapeIds.get(shape);
+    if (id === undefined) {
+      id = this.sourceShapes.length;
+      this.sourceShapes.push(shape);
+      this.shapeIds.set(shape, id);
+      this.narrowBlocks.shapes.push(replicateShape(shape));
+    }
+    return id;
+  }
+
+  /** The narrow phase's arrays, large enough for `pairs` jobs (and grown regions after an overflow); rebinds on change. */
+  private shareNarrow(pairs: number): NarrowArrays {
+    let a = this.narrow;
+    const region = a === null ? INITIAL_REGION : this.narrowOverflow ? 2 * a.region : a.region;
+    this.narrowOverflow = false;
+    if (a === null || a.jobShapes.length < 2 * pairs || region !== a.region) {
+      const jobs = Math.max(pairs, 2 * (a === null ? 0 : a.jobShapes.length >> 1), 256);
+      const blocks = narrowBlockCount(jobs);
+      a = {
+        jobIn: sharedF64(jobs * JOB_IN),
+        jobShapes: new Int32Array(new SharedArrayBuffer(jobs * 8)),
+        jobOut: new Int32Array(new SharedArrayBuffer(jobs * 8)),
+        out: sharedF64(blocks * region),
+        region,
+        stamps: new Int32Array(new SharedArrayBuffer(blocks * 4)),
+      };
+      this.narrow = a;
+      this.narrowBlocks.bind(a);
+      this.rebind();
+    }
+    return a;
+  }
+
+  /** A new generation of the shared arrays: every listening worker gets them (and the shapes it lacks). */
+  private rebind(): void {
+    this.generation++;
+    for (let w = 0; w < this.workers.length; w++) this.bind(w);
   }
 
   /** The arrays of the stage, shared: body columns moved into shared memory, pool arrays large enough; rebinds on change. */
@@ -215,17 +526,21 @@ export class WorkerPool {
       for (const name of PREDICT_BODY_FIELDS) (a as unknown as Record<string, unknown>)[name] = cols[name];
       this.arrays = a;
       this.blocks.bind(a);
-      this.generation++;
-      for (let w = 0; w < this.workers.length; w++) this.bind(w);
+      this.rebind();
     }
     return a;
   }
 
-  /** Posts the current arrays to worker w if it listens. */
+  /** Posts the shapes worker w lacks and the current arrays to it, if it listens. */
   private bind(w: number): void {
     const worker = this.workers[w];
-    if (worker === null || !this.listening[w] || this.arrays === null) return;
-    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays });
+    if (worker === null || !this.listening[w] || (this.arrays === null && this.narrow === null)) return;
+    const sent = this.shapesSent[w];
+    if (sent < this.sourceShapes.length) {
+      worker.post({ type: "shapes", first: sent, shapes: this.sourceShapes.slice(sent) });
+      this.shapesSent[w] = this.sourceShapes.length;
+    }
+    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays, narrow: this.narrow });
   }
 
   /** Whether the pool runs and some worker listens (it may still be binding: the main thread then works alone). */
@@ -286,6 +601,10 @@ export class WorkerPool {
       this.warn(this.message);
     }
   }
+}
+
+function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
 }
 
 function sharedF64(n: number): Float64Array {

@@ -6,10 +6,11 @@
  * The workers run dist/continuum.worker.mjs: `npm test` builds dist/ before vitest runs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { Box, MotionType, Sphere, World } from "../../src/index";
+import { Box, Capsule, Compound, ConvexHull, Cylinder, Heightfield, MotionType, Sphere, TriangleMesh, World } from "../../src/index";
 import { Ctrl } from "../../src/parallel/barrier";
 import { buildMixedScene, stepMixedScene, type MixedScene } from "../reliability/mixedScene";
 import { PREDICT_BLOCK } from "../../src/parallel/predictBlocks";
+import { MANIFOLD_RECORD, NARROW_BLOCK } from "../../src/parallel/narrowBlocks";
 import "../../src/snapshot"; // installs World.snapshot / restore
 
 const workerUrl = new URL("../../dist/continuum.worker.mjs", import.meta.url);
@@ -170,4 +171,141 @@ describe("threads", () => {
     expect(() => new World({ threads: 2.5 })).toThrow(RangeError);
     expect(new World({ threads: 1 }).threads).toBe(1);
   });
+});
+
+/**
+ * The threaded narrow phase (src/parallel/narrowBlocks.ts): the mixed scene with a mesh, a heightfield and
+ * compounds added, each with bodies dropped on it, so that every tester family runs (convex pairs, the generic
+ * GJK one with its separating-axis cache, triangles, compound children) besides the joints, the trigger and the
+ * Continuous bullets (whose pairs stay in the world's loop). 216 + 30 bodies: several hundred pairs a step, far over
+ * the pool's NARROW_MIN_PAIRS, so the testers run over the pool's blocks.
+ */
+function buildNarrow(threads: number): MixedScene {
+  const world = new World({ threads, workerUrl });
+  worlds.push(world);
+  const scene = buildMixedScene(world, 6, 6, 8, true);
+  // A heightfield of gentle waves at z = 14 and a mesh of two sloped triangles at z = -14, on the floor.
+  const n = 9;
+  const heights: number[] = [];
+  for (let i = 0; i < n * n; i++) heights.push(0.2 + 0.15 * Math.sin(i * 0.7));
+  world.createBody({ motionType: MotionType.Static, position: { x: 0, y: 0, z: 14 }, collidable: { shape: new Heightfield(8, 8, n, n, heights) } });
+  const mesh = new TriangleMesh([-4, 0.1, -4, 4, 0.6, -4, 4, 0.6, 4, -4, 0.1, 4], [0, 2, 1, 0, 3, 2]);
+  world.createBody({ motionType: MotionType.Static, position: { x: 0, y: 0, z: -14 }, collidable: { shape: mesh } });
+  const compound = new Compound([
+    { shape: new Box(0.3, 0.1, 0.1), position: { x: 0, y: 0, z: 0 } },
+    { shape: new Sphere(0.15), position: { x: 0.35, y: 0, z: 0 } },
+    { shape: new Capsule(0.08, 0.15), position: { x: -0.35, y: 0.05, z: 0 } },
+  ]);
+  const hull = new ConvexHull([0, 0.3, 0, 0.3, -0.15, 0.15, -0.3, -0.15, 0.15, 0, -0.15, -0.3]);
+  for (let i = 0; i < 15; i++) {
+    const x = -3 + (i % 5) * 1.5,
+      dz = -1 + Math.floor(i / 5);
+    const kind = i % 3;
+    const shape = kind === 0 ? compound : kind === 1 ? hull : new Cylinder(0.25, 0.2);
+    world.createBody({ position: { x, y: 1.5 + 0.1 * i, z: 14 + dz * 1.5 }, angularVelocity: { x: 0.2, y: 0.1 * i, z: 0 }, collidable: { shape } });
+    world.createBody({ position: { x, y: 1.5 + 0.1 * i, z: -14 + dz * 1.5 }, collidable: { shape: kind === 2 ? new Box(0.25, 0.2, 0.3) : shape } });
+  }
+  return scene;
+}
+
+describe("threaded narrow phase", () => {
+  let narrowRef: number[] | null = null;
+  function narrowReference(): number[] {
+    if (narrowRef !== null) return narrowRef;
+    const scene = buildNarrow(1);
+    const hashes: number[] = [];
+    for (let s = 0; s < STEPS; s++) hashes.push(step(scene, s));
+    return (narrowRef = hashes);
+  }
+
+  it("stateHash after every one of 300 steps of a scene with every shape type is the same for 1, 2, 3 and 4 threads, and workers ran narrow-phase blocks", async () => {
+    const ref = narrowReference();
+    expect(new Set(ref).size).toBeGreaterThan(STEPS / 2);
+    for (const threads of [2, 3, 4]) {
+      const scene = buildNarrow(threads);
+      const world = scene.world;
+      await ready(world, threads);
+      // At every step, whatever this machine's load makes it measure.
+      world.workerPool!.narrowByTiming = false;
+      for (let s = 0; s < STEPS; s++) {
+        const h = step(scene, s);
+        if (h !== ref[s]) expect.fail(`${threads} threads: step ${s} hashes ${h}, 1 thread ${ref[s]}`);
+      }
+      expect(world.threads).toBe(threads);
+      // The pile's settling makes thousands of tester jobs over 300 steps; the workers took some of their blocks
+      // (on a loaded 2-core machine maybe few, never none).
+      expect(world.workerPool!.narrowWorkerBlocks).toBeGreaterThan(0);
+    }
+  }, 500_000);
+
+  it("a worker terminated mid-run falls back to one thread without losing a step of the threaded narrow phase", async () => {
+    const ref = narrowReference();
+    const scene = buildNarrow(3);
+    const world = scene.world;
+    await ready(world, 3);
+    world.workerPool!.narrowByTiming = false;
+    const messages: string[] = [];
+    const warn = console.warn;
+    console.warn = (m: string) => messages.push(m);
+    let before = 0;
+    try {
+      for (let s = 0; s < STEPS; s++) {
+        if (s === 60) {
+          before = world.workerPool!.narrowWorkerBlocks;
+          void (world.workerPool!.rawWorkers[0] as { terminate(): Promise<number> }).terminate();
+        }
+        const h = step(scene, s);
+        if (h !== ref[s]) expect.fail(`step ${s} (worker killed at 60) hashes ${h}, 1 thread ${ref[s]}`);
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      console.warn = warn;
+    }
+    // The threaded narrow phase ran before the kill, and the world then ran on one thread, saying so once.
+    expect(before).toBeGreaterThan(0);
+    expect(world.threads).toBe(1);
+    expect(messages.length).toBe(1);
+    expect(messages[0]).toMatch(/worker 0 .*one thread/);
+  }, 300_000);
+});
+
+describe("threaded narrow phase, mesh against mesh", () => {
+  it("a pile of triangle-mesh bodies, whose pairs make more manifolds than a block's first region holds, hashes as on one thread", async () => {
+    // Octahedra (8 triangles, radius 0.4) as dynamic meshes on a static mesh plate: mesh-mesh pairs make one
+    // manifold per touching triangle pair, more than the two a job the output regions start with, so jobs overflow,
+    // run in the world's loop, and the regions grow (the path a mesh-heavy world takes in its first steps).
+    const r = 0.4;
+    const positions = [r, 0, 0, -r, 0, 0, 0, r, 0, 0, -r, 0, 0, 0, r, 0, 0, -r];
+    const indices = [0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5];
+    const build2 = (threads: number): World => {
+      const world = new World({ threads, workerUrl });
+      worlds.push(world);
+      const plate = new TriangleMesh([-6, 0, -6, 6, 0, -6, 6, 0, 6, -6, 0, 6], [0, 2, 1, 0, 3, 2]);
+      world.createBody({ motionType: MotionType.Static, position: { x: 0, y: 0, z: 0 }, collidable: { shape: plate } });
+      const ball = new TriangleMesh(positions, indices);
+      for (let i = 0; i < 6; i++)
+        for (let j = 0; j < 6; j++)
+          for (let k = 0; k < 4; k++)
+            world.createBody({
+              position: { x: (i - 2.5) * 0.85, y: 0.5 + k * 0.85, z: (j - 2.5) * 0.85 },
+              angularVelocity: { x: 0.3 * i, y: 0.2 * j, z: 0.1 * k },
+              collidable: { shape: ball },
+            });
+      return world;
+    };
+    const one = build2(1);
+    const two = build2(2);
+    await ready(two, 2);
+    const pool = two.workerPool!;
+    pool.narrowByTiming = false;
+    for (let s = 0; s < 150; s++) {
+      one.step(1 / 60);
+      two.step(1 / 60);
+      if (one.stateHash() !== two.stateHash()) expect.fail(`step ${s}: 2 threads hash ${two.stateHash()}, 1 thread ${one.stateHash()}`);
+    }
+    expect(pool.narrowWorkerBlocks).toBeGreaterThan(0);
+    // The regions grew from their first size (NARROW_BLOCK * 2 manifold records): some job overflowed.
+    const region = (pool as unknown as { narrow: { region: number } }).narrow.region;
+    expect(region).toBeGreaterThan(NARROW_BLOCK * 2 * MANIFOLD_RECORD);
+  }, 120_000);
 });

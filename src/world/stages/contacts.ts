@@ -181,7 +181,8 @@ export function narrowPhase(ws: WorldState, dt: number): void {
         q[2] = margin;
         if (ws.separations.separates(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB)) continue;
       }
-      collideShapesInto(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB, mb);
+      // Threads: the pool ran this step's testers over its blocks (at the first call); it hands this one's output.
+      if (!ws.scratch.pool?.take(k, mb)) collideShapesInto(shapeA, ws.scratch.poseA, shapeB, ws.scratch.poseB, mb);
       if (mb.count === 0) {
         if (axisPair) ws.separations.record(ws.scratch.poseA, ws.scratch.poseB);
         continue;

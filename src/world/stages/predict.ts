@@ -40,7 +40,7 @@ export function predict(ws: WorldState, dt: number): void {
   }
   // Threads: every body's motion over the pool's blocks, then the bounds here (they need shapes and the tree).
   // Bodies are independent, so this order gives the serial order's result.
-  pool.predictMotion(ws.bodies, active, sc);
+  pool.predictMotion(ws, active, sc);
   for (let k = 0; k < active.count; k++) predictBounds(ws, ids[k]);
 }
 
