@@ -32,14 +32,29 @@ import { apartAlongCentreLine } from "../collision/centreLineGap";
 import { SeparatingAxisCache, wouldSeparate } from "../collision/separatingAxisCache";
 import { Pose } from "../math/pose";
 import type { ConvexShape, Shape } from "../shapes/shape";
-import { ContinuousDetectionMode, MotionType } from "../world/descriptions";
-import type { WorldState } from "../world/worldState";
+import { ContinuousDetectionMode } from "../dynamics/continuousDetection";
+import { MotionType } from "../dynamics/motionType";
+import type { ContactCache } from "../dynamics/contacts/contactCache";
 import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, MAX_BLOCKS, publishJob } from "./barrier";
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
 import { INITIAL_REGION, JOB_IN, NarrowBlocks, narrowBlockCount, readJobOutput, writePose, type NarrowArrays } from "./narrowBlocks";
 import { replicateShape } from "./shapeReplica";
 import { predictMotion } from "../dynamics/integrator";
 import { MAX_THREADS } from "./limits";
+
+/**
+ * What the pool reads of the world it serves (the world's state satisfies it): the pool sits below world/ and
+ * names its needs rather than importing the world.
+ */
+export interface PoolWorld {
+  readonly bodies: BodySet;
+  readonly contactCache: ContactCache;
+  readonly separations: SeparatingAxisCache;
+  /** The broad phase's pairs of the step, as body slots (a, b, a, b, ...). */
+  readonly scratch: { readonly collector: { readonly pairs: IntList } };
+  shouldCollide(i: number, j: number): boolean;
+  originPose(i: number, out: Pose): Pose;
+}
 
 /** How long the main thread waits for a claimed block while nothing progresses before it gives up on the pool. */
 export const PATIENCE_MS = 5000;
@@ -156,7 +171,7 @@ export class WorkerPool {
   private mainBlockMs = 0;
   private mainBlocks = 0;
   /** The world of the step under way (the pool serves one world). */
-  private world: WorldState | null = null;
+  private world: PoolWorld | null = null;
   private readonly poseA = new Pose();
   private readonly poseB = new Pose();
   /** Blocks of the last job whose count the next job waits for (a narrow-phase job, see runJob); 0 when none. */
@@ -216,7 +231,7 @@ export class WorkerPool {
    * The motion part of the prediction (predictMotion) for every active body: over the workers when they run,
    * else on this thread. The same result either way.
    */
-  predictMotion(ws: WorldState, active: IntList, step: Float64Array): void {
+  predictMotion(ws: PoolWorld, active: IntList, step: Float64Array): void {
     // The prediction runs every step before the narrow phase (src/world/stages/predict.ts): the mark of a new
     // step, and the world the narrow phase's {@link take} works on.
     this.forecastDue = true;
@@ -342,7 +357,7 @@ export class WorkerPool {
   }
 
   /** The step's forecast and tester job from pair index `from` on (see {@link take}); false when no job ran. */
-  private narrowJobs(ws: WorldState, from: number): boolean {
+  private narrowJobs(ws: PoolWorld, from: number): boolean {
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     const p = ws.scratch.collector.pairs;
     const pairs = p.count >> 1;
@@ -388,7 +403,7 @@ export class WorkerPool {
   }
 
   /** The forecast of {@link narrowJobs} over pairs from index `from`: writes the jobs into `a` and jobOf; returns their count. */
-  private forecast(ws: WorldState, a: NarrowArrays, from: number): number {
+  private forecast(ws: PoolWorld, a: NarrowArrays, from: number): number {
     const b = ws.bodies;
     const p = ws.scratch.collector.pairs;
     const jobOf = this.jobOf;
