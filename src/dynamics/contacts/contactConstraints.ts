@@ -22,6 +22,7 @@ import { grown } from "../../collections/growth";
 import { StampSet } from "../../collections/stampSet";
 import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
+import { ConstraintGraph } from "./constraintGraph";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { tangentEigen, tangentK } from "./frictionProjection";
 import { frictionRows, resting } from "./frictionRows";
@@ -149,6 +150,8 @@ export class ContactConstraints {
 
   /** The step's compact constraints (constraintLayout.ts): scratch, rebuilt by every prepare. */
   readonly arrays = new ConstraintArrays();
+  /** The passes' manifold order (constraintGraph.ts): scratch, rebuilt by every prepare. */
+  readonly graph = new ConstraintGraph();
 
   constructor(cache: ContactCache) {
     this.cache = cache;
@@ -156,7 +159,7 @@ export class ContactConstraints {
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" ? 0 : -1;
+    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" || field === "graph" ? 0 : -1;
   }
 
   /**
@@ -192,6 +195,7 @@ export class ContactConstraints {
     const settings = this.settings;
     const staticHertzScale = settings.staticHertzScale,
       impactSpeed = settings.impactSpeed;
+    this.graph.build(s.count, bi, invMass, bodies.count, settings.colouredPasses);
     for (let i = 0; i < s.count; i++) {
       this.load(i);
       const o = i * HEADER,
@@ -434,7 +438,9 @@ export class ContactConstraints {
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
-    for (let i = 0; i < s.count; i++) {
+    const order = this.graph.order;
+    for (let j = 0; j < s.count; j++) {
+      const i = order[j];
       const o = i * HEADER,
         m = i * MF;
       const a = bi[i * 2],
@@ -538,8 +544,9 @@ export class ContactConstraints {
       w = bodies.angVel;
     const invH = 1 / h;
     const overlapDepth = this.settings.overlapDepth;
+    const order = this.graph.order;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
-      const i = pins.passManifold(q, s, k4, bodies);
+      const i = pins.passManifold(q, order, s, k4, bodies);
       if (i < 0) continue;
       const o = i * HEADER,
         m = i * MF;
@@ -739,8 +746,9 @@ export class ContactConstraints {
     const settings = this.settings;
     const restingSlipSq = settings.restingSlip * settings.restingSlip,
       stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
+    const order = this.graph.order;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
-      const i = pins.passManifold(q, s, k4, bodies);
+      const i = pins.passManifold(q, order, s, k4, bodies);
       if (i < 0) continue;
       const o = i * HEADER,
         m = i * MF;
@@ -914,6 +922,6 @@ export class ContactConstraints {
    * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
    */
   applyRestitution(bodies: BodySet): void {
-    applyRestitution(this.cache, this.arrays, bodies, this.pins, this.shock);
+    applyRestitution(this.cache, this.arrays, this.graph.order, bodies, this.pins, this.shock);
   }
 }

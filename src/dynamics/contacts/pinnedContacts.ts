@@ -186,11 +186,17 @@ export class PinnedContacts {
     return this.pinning ? count + this.candidates.count : count;
   }
 
-  /** The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins before the candidates. */
-  passManifold(q: number, cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): number {
-    if (!this.pinning) return q;
+  /**
+   * The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins before the candidates. The
+   * first `count` visits follow `order` (the passes' colour order, constraintGraph.ts); the candidates, in their own
+   * order, come after all of them.
+   */
+  passManifold(q: number, order: Int32Array, cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): number {
     const count = cache.count;
-    if (q < count) return this.pinCandidate[q] === 1 ? -1 : q;
+    if (q < count) {
+      const i = order[q];
+      return this.pinning && this.pinCandidate[i] === 1 ? -1 : i;
+    }
     if (q === count) this.updatePins(cache, k4, bodies);
     return this.candidates.data[q - count];
   }

@@ -45,7 +45,7 @@ const restShare = new Float64Array(4);
  * Restitution after the substeps (Box2D v3 b2ApplyRestitution): contacts that were approaching faster
  * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
  */
-export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet, pins: PinnedContacts, shock: ShockPropagation): void {
+export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, order: Int32Array, bodies: BodySet, pins: PinnedContacts, shock: ShockPropagation): void {
   const s = cache;
   const count = s.count;
   const hd = s.header,
@@ -60,7 +60,8 @@ export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, bodi
     inv = bodies.invInertiaWorld,
     vel = bodies.vel,
     w = bodies.angVel;
-  for (let i = 0; i < count; i++) {
+  for (let j = 0; j < count; j++) {
+    const i = order[j];
     const o = i * HEADER,
       m = i * MF;
     const e = hd[o + H_RESTITUTION];
