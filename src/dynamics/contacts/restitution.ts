@@ -45,12 +45,13 @@ const restShare = new Float64Array(4);
  * Restitution after the substeps (Box2D v3 b2ApplyRestitution): contacts that were approaching faster
  * than the threshold and pushed during the step get the normal velocity -e * (approach velocity).
  */
-export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, order: Int32Array, bodies: BodySet, pins: PinnedContacts, shock: ShockPropagation): void {
+export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet, pins: PinnedContacts, shock: ShockPropagation): void {
   const s = cache;
   const count = s.count;
   const hd = s.header,
     c = s.contacts,
-    bi = s.bodyIndex,
+    bi = k4.pair,
+    order = k4.manifold,
     mf = k4.mf,
     pt = k4.pt,
     jn = k4.jn,
@@ -60,9 +61,10 @@ export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, orde
     inv = bodies.invInertiaWorld,
     vel = bodies.vel,
     w = bodies.angVel;
-  for (let j = 0; j < count; j++) {
-    const i = order[j];
-    const o = i * HEADER,
+  for (let i = 0; i < count; i++) {
+    // Slot i (constraintLayout.ts); the materials and the contacts' world points are read from the cache.
+    const ci = order[i];
+    const o = ci * HEADER,
       m = i * MF;
     const e = hd[o + H_RESTITUTION];
     if (e === 0) continue;
@@ -108,7 +110,7 @@ export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, orde
     }
     for (let k = 0; k < n; k++) {
       const pi = i * 4 + k,
-        co = pi * CONTACT,
+        co = (ci * 4 + k) * CONTACT,
         po = pi * PT,
         jo = pi * JN,
         fo = pi * FM,
