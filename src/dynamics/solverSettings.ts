@@ -73,6 +73,11 @@ export interface SolverSettings {
    * from overlapping pieces settled 6 % lower at 1/60 s than at 1/240 s, at 5 cm within 4 %.
    */
   overlapDepth: number;
+  /**
+   * Whether the contact passes visit the manifolds colour by colour, then an overflow set (constraintGraph.ts): the
+   * order a threaded solver needs, as a colour's manifolds share no dynamic body. Off: the contact cache's order.
+   */
+  colouredPasses: boolean;
 }
 
 /** The defaults (each field's documentation says why), read and never written. */
@@ -94,6 +99,7 @@ export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   shockRestSpeed: 1,
   shockMaxDepth: 16,
   overlapDepth: 0.05,
+  colouredPasses: false,
 });
 
 /** A fresh copy of the defaults, for a world's contact constraints to own. */

@@ -9,8 +9,12 @@
  * than a 210-box one). Here each pass reads its own narrow streams: the warm start only {@link PT}, the normal rows
  * {@link JN}, the friction rows {@link PT} and {@link FM}, the relax pass those and {@link GM}.
  *
- * Contact slot k of manifold i is point i * 4 + k in every point array (the cache's numbering), so a pass finds a
- * manifold's points without an index table; slots past a manifold's count are never read.
+ * The manifolds are laid out in the passes' order (constraintGraph.ts: colour by colour, then the overflow set), so
+ * every pass streams these arrays front to back: slot j holds cache manifold {@link ConstraintArrays.manifold}[j],
+ * its bodies are {@link ConstraintArrays.pair}[2j, 2j + 1], and its contact k is point j * 4 + k in every point
+ * array, so a pass finds a slot's points without an index table; points past a manifold's count are never read.
+ * What stays in the cache (the header's materials and round features, the contacts' world points) is read through
+ * the map.
  */
 
 /** Per point: lever arms, accumulated impulses, stick state and impact tracking (every pass). */
@@ -83,4 +87,8 @@ export class ConstraintArrays {
   fm = new Float64Array(0);
   gm = new Float64Array(0);
   mf = new Float64Array(0);
+  /** Per slot: the dense body indices of its manifold, A then B (the cache's bodyIndex in slot order). */
+  pair = new Int32Array(0);
+  /** Per slot: its manifold's index in the contact cache (the constraint graph's order; identity when not coloured). */
+  manifold = new Int32Array(0);
 }

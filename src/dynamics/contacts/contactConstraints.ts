@@ -22,6 +22,7 @@ import { grown } from "../../collections/growth";
 import { StampSet } from "../../collections/stampSet";
 import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
+import { ConstraintGraph } from "./constraintGraph";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { tangentEigen, tangentK } from "./frictionProjection";
 import { frictionRows } from "./frictionRows";
@@ -149,6 +150,8 @@ export class ContactConstraints {
 
   /** The step's compact constraints (constraintLayout.ts): scratch, rebuilt by every prepare. */
   readonly arrays = new ConstraintArrays();
+  /** The passes' manifold order (constraintGraph.ts): scratch, rebuilt by every prepare. */
+  readonly graph = new ConstraintGraph();
 
   constructor(cache: ContactCache) {
     this.cache = cache;
@@ -156,7 +159,7 @@ export class ContactConstraints {
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" ? 0 : -1;
+    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" || field === "graph" ? 0 : -1;
   }
 
   /**
@@ -192,12 +195,19 @@ export class ContactConstraints {
     const settings = this.settings;
     const staticHertzScale = settings.staticHertzScale,
       impactSpeed = settings.impactSpeed;
+    this.graph.build(s.count, bi, invMass, bodies.count, settings.colouredPasses);
+    const order = (k4.manifold = this.graph.order),
+      pair = k4.pair;
+    // Slot i of the constraint arrays holds cache manifold order[i] (constraintLayout.ts).
     for (let i = 0; i < s.count; i++) {
-      this.load(i);
-      const o = i * HEADER,
+      const ci = order[i];
+      this.load(i, ci);
+      const o = ci * HEADER,
         m = i * MF;
-      const a = bi[i * 2],
-        b = bi[i * 2 + 1];
+      const a = bi[ci * 2],
+        b = bi[ci * 2 + 1];
+      pair[i * 2] = a;
+      pair[i * 2 + 1] = b;
       const mA = invMass[a],
         mB = invMass[b];
       // Contacts against bodies that cannot be pushed are stiffer (Box2D v3 static softness: twice).
@@ -300,7 +310,7 @@ export class ContactConstraints {
         gm[go + G_KA] = 0;
         gm[go + G_KB] = 0;
       }
-      mf[m + M_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, gm, i, a, b) : 0;
+      mf[m + M_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, ci, gm, i, a, b) : 0;
       if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, n | 0);
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
@@ -337,14 +347,16 @@ export class ContactConstraints {
     k4.jn = grown(k4.jn, count * 4 * JN, 0);
     k4.fm = grown(k4.fm, count * 4 * FM, 0);
     k4.gm = grown(k4.gm, count * 4 * GM, 0);
+    k4.pair = grown(k4.pair, count * 2, 0);
     return k4;
   }
 
   /**
-   * Copies in what the passes read of manifold i (in prepare's loop, so the cache is streamed once): the frame,
-   * materials and routed loads, and per contact the lever arms, anchors, separation and last step's impulses.
+   * Copies into slot i what the passes read of cache manifold ci (in prepare's loop, so the cache is streamed once):
+   * the frame, materials and routed loads, and per contact the lever arms, anchors, separation and last step's
+   * impulses.
    */
-  private load(i: number): void {
+  private load(i: number, ci: number): void {
     const s = this.cache,
       k4 = this.arrays;
     const hd = s.header,
@@ -353,7 +365,7 @@ export class ContactConstraints {
       pt = k4.pt,
       jn = k4.jn,
       gm = k4.gm;
-    const o = i * HEADER,
+    const o = ci * HEADER,
       m = i * MF;
     for (let k = 0; k < 9; k++) mf[m + M_NX + k] = hd[o + H_NX + k];
     const n = hd[o + H_COUNT];
@@ -365,7 +377,7 @@ export class ContactConstraints {
     for (let k = 0; k < 4; k++) mf[m + M_ROUTED + k] = hd[o + H_ROUTED + k];
     for (let k = 0; k < n; k++) {
       const pi = i * 4 + k,
-        co = pi * CONTACT,
+        co = (ci * 4 + k) * CONTACT,
         po = pi * PT,
         jo = pi * JN,
         go = pi * GM;
@@ -399,15 +411,17 @@ export class ContactConstraints {
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
-      gm = k4.gm;
+      gm = k4.gm,
+      order = k4.manifold;
     for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER,
+      const ci = order[i];
+      const o = ci * HEADER,
         m = i * MF;
       const n = hd[o + H_COUNT];
       for (let k = 0; k < 4; k++) hd[o + H_ROUTED + k] = mf[m + M_ROUTED + k];
       for (let k = 0; k < n; k++) {
         const pi = i * 4 + k,
-          co = pi * CONTACT,
+          co = (ci * 4 + k) * CONTACT,
           po = pi * PT,
           jo = pi * JN,
           go = pi * GM;
@@ -425,18 +439,17 @@ export class ContactConstraints {
   warmStart(bodies: BodySet): void {
     const s = this.cache;
     const pins = this.pins;
-    const bi = s.bodyIndex;
     const k4 = this.arrays,
       mf = k4.mf,
-      pt = k4.pt;
+      pt = k4.pt,
+      bi = k4.pair;
     if (this.shock.active) this.shock.dropFrozenImpacts(s, k4);
     const invMass = bodies.invMass,
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
     for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER,
-        m = i * MF;
+      const m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
       const n = mf[m + M_COUNT];
@@ -528,11 +541,11 @@ export class ContactConstraints {
     const s = this.cache;
     const pins = this.pins;
     const flip = this.substep & 1;
-    const bi = s.bodyIndex;
     const k4 = this.arrays,
       mf = k4.mf,
       pt = k4.pt,
-      jn = k4.jn;
+      jn = k4.jn,
+      bi = k4.pair;
     const invMass = bodies.invMass,
       vel = bodies.vel,
       w = bodies.angVel;
@@ -541,8 +554,7 @@ export class ContactConstraints {
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
       const i = pins.passManifold(q, s, k4, bodies);
       if (i < 0) continue;
-      const o = i * HEADER,
-        m = i * MF;
+      const m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
       const n = mf[m + M_COUNT];
@@ -723,13 +735,14 @@ export class ContactConstraints {
     const pins = this.pins;
     const flip = this.substep & 1;
     this.substep++;
-    const hd = s.header,
-      bi = s.bodyIndex;
+    const hd = s.header;
     const k4 = this.arrays,
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
-      gm = k4.gm;
+      gm = k4.gm,
+      bi = k4.pair,
+      order = k4.manifold;
     const invMass = bodies.invMass,
       vel = bodies.vel,
       w = bodies.angVel,
@@ -741,7 +754,8 @@ export class ContactConstraints {
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
       const i = pins.passManifold(q, s, k4, bodies);
       if (i < 0) continue;
-      const o = i * HEADER,
+      // The round features' kind, axis and u stay in the cache's header (rollingAnchors writes them there).
+      const o = order[i] * HEADER,
         m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];

@@ -23,8 +23,7 @@ import { StampSet } from "../../collections/stampSet";
 import type { BodySet } from "../bodySet";
 import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import { type ConstraintArrays, JN, J_ANX, J_BNX, J_IANX, J_IBNX, J_SEP, PT, P_NI, P_WARM } from "./constraintLayout";
-import { HEADER, H_COUNT, H_NX } from "./manifoldLayout";
+import { type ConstraintArrays, JN, J_ANX, J_BNX, J_IANX, J_IBNX, J_SEP, MF, M_COUNT, M_NX, PT, P_NI, P_WARM } from "./constraintLayout";
 
 /** Per-manifold pin states: no pin, B pinned (A's push cannot move B), A pinned. */
 export const PIN_NONE = 0,
@@ -136,7 +135,9 @@ export class PinnedContacts {
       this.state = new Uint8Array(this.pinCandidate.length);
       this.axis = new Float64Array(this.pinCandidate.length * 3);
     }
-    const bi = s.bodyIndex,
+    // By slot (constraintLayout.ts): the slot's bodies and count are the arrays' copies.
+    const bi = k4.pair,
+      mf = k4.mf,
       invMass = bodies.invMass;
     const touchesFixed = this.touchesFixed,
       impacted = this.impacted;
@@ -157,7 +158,7 @@ export class PinnedContacts {
       const body = fixedB ? a : b;
       touchesFixed.add(body);
       this.fixedManifolds.push(i);
-      if (meetsImpact(k4.pt, i, s.header[i * HEADER + H_COUNT])) {
+      if (meetsImpact(k4.pt, i, mf[i * MF + M_COUNT])) {
         impacted.add(body);
         fixedImpact = true;
       }
@@ -169,7 +170,7 @@ export class PinnedContacts {
       if (!(invMass[a] > 0 && invMass[b] > 0)) continue;
       const cand =
         (fixedImpact && (impacted.has(a) || impacted.has(b))) ||
-        ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(k4.pt, i, s.header[i * HEADER + H_COUNT]));
+        ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(k4.pt, i, mf[i * MF + M_COUNT]));
       if (!cand) continue;
       this.pinCandidate[i] = 1;
       this.candidates.push(i);
@@ -186,7 +187,11 @@ export class PinnedContacts {
     return this.pinning ? count + this.candidates.count : count;
   }
 
-  /** The manifold of visit q of a pass (see passLength), or -1 to skip; finds the pins before the candidates. */
+  /**
+   * The slot (constraintLayout.ts) of visit q of a pass (see passLength), or -1 to skip; finds the pins before the
+   * candidates. The first `count` visits are the slots in order (the passes' colour order, constraintGraph.ts); the
+   * candidates, in slot order, come after all of them.
+   */
   passManifold(q: number, cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): number {
     if (!this.pinning) return q;
     const count = cache.count;
@@ -201,10 +206,11 @@ export class PinnedContacts {
    */
   private updatePins(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
     const s = cache;
-    const hd = s.header,
+    // By slot: the normal (M_NX) and count are the constraint arrays' copies of the header's.
+    const mf = k4.mf,
       jn = k4.jn,
       pt = k4.pt,
-      bi = s.bodyIndex,
+      bi = k4.pair,
       invMass = bodies.invMass;
     const pins = this.pins;
     pins.begin(bodies.count);
@@ -215,8 +221,8 @@ export class PinnedContacts {
       const i = fixed.data[f];
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const o = i * HEADER;
-      const n = hd[o + H_COUNT];
+      const o = i * MF + M_NX;
+      const n = mf[i * MF + M_COUNT];
       // Pinning: touching, or pushing in this pass (a body being stopped by the fixed one).
       let pinning = false;
       for (let k = 0; k < n && !pinning; k++) {
@@ -225,19 +231,19 @@ export class PinnedContacts {
       }
       if (!pinning) continue;
       // The normal runs from A to B: into the fixed body seen from A, out of it seen from B.
-      if (!(invMass[b] > 0)) pins.add(a, hd, o + H_NX, 1);
-      else pins.add(b, hd, o + H_NX, -1);
+      if (!(invMass[b] > 0)) pins.add(a, mf, o, 1);
+      else pins.add(b, mf, o, -1);
     }
     const cand = this.candidates;
     for (let q = 0; q < cand.count; q++) {
       const i = cand.data[q];
-      const o = i * HEADER;
+      const o = i * MF + M_NX;
       // A's push moves B along +n; B's moves A along -n; only a hit by a body pinMassRatio times heavier or
       // more counts. Both pinned: an ordinary contact.
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
-      const holdsB = invMass[b] >= pinMassRatio * invMass[a] && pins.holds(b, hd, o + H_NX, 1),
-        holdsA = invMass[a] >= pinMassRatio * invMass[b] && pins.holds(a, hd, o + H_NX, -1);
+      const holdsB = invMass[b] >= pinMassRatio * invMass[a] && pins.holds(b, mf, o, 1),
+        holdsA = invMass[a] >= pinMassRatio * invMass[b] && pins.holds(a, mf, o, -1);
       const state = holdsB === holdsA ? PIN_NONE : holdsB ? PIN_B : PIN_A;
       this.state[i] = state;
       if (state !== PIN_NONE) pins.unitDirection(state === PIN_B ? b : a, this.axis, i * 3);

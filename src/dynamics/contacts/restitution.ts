@@ -50,7 +50,8 @@ export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, bodi
   const count = s.count;
   const hd = s.header,
     c = s.contacts,
-    bi = s.bodyIndex,
+    bi = k4.pair,
+    order = k4.manifold,
     mf = k4.mf,
     pt = k4.pt,
     jn = k4.jn,
@@ -61,7 +62,9 @@ export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, bodi
     vel = bodies.vel,
     w = bodies.angVel;
   for (let i = 0; i < count; i++) {
-    const o = i * HEADER,
+    // Slot i (constraintLayout.ts); the materials and the contacts' world points are read from the cache.
+    const ci = order[i];
+    const o = ci * HEADER,
       m = i * MF;
     const e = hd[o + H_RESTITUTION];
     if (e === 0) continue;
@@ -107,7 +110,7 @@ export function applyRestitution(cache: ContactCache, k4: ConstraintArrays, bodi
     }
     for (let k = 0; k < n; k++) {
       const pi = i * 4 + k,
-        co = pi * CONTACT,
+        co = (ci * 4 + k) * CONTACT,
         po = pi * PT,
         jo = pi * JN,
         fo = pi * FM,

@@ -34,10 +34,10 @@ import {
  * relax pass skips the factors (a settling pile's round bodies turn slowly, and the factors' reads cost it ~5 %).
  * Otherwise this writes each side's kind, axis and u (header) and the contacts' k (G_KA, G_KB; prepare zeroed
  * them), from the poses at the start of the step, and returns 1; one more number per side and contact in the
- * relax pass's loop, no branch there.
+ * relax pass's loop, no branch there. Cache manifold ci's header, slot i's geometry (constraintLayout.ts).
  */
-export function rollingAnchors(bodies: BodySet, hd: Float64Array, gm: Float64Array, i: number, a: number, b: number): number {
-  const o = i * HEADER;
+export function rollingAnchors(bodies: BodySet, hd: Float64Array, ci: number, gm: Float64Array, i: number, a: number, b: number): number {
+  const o = ci * HEADER;
   const n = hd[o + H_COUNT];
   const r = hd[o + H_ROUND] - 1;
   const codeA = r % 5,

@@ -22,8 +22,8 @@
 import type { BodySet } from "../bodySet";
 import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import { type ConstraintArrays, MF, M_FROZEN, M_ROUTED, PT, P_IMPACT, P_NI, P_T1I, P_T2I } from "./constraintLayout";
-import { CONTACT, C_PX, HEADER, H_COUNT, H_NX, H_T1X, H_T2X } from "./manifoldLayout";
+import { type ConstraintArrays, MF, M_COUNT, M_FROZEN, M_NX, M_ROUTED, M_T1X, M_T2X, PT, P_IMPACT, P_NI, P_T1I, P_T2I } from "./constraintLayout";
+import { CONTACT, C_PX } from "./manifoldLayout";
 
 /**
  * Per step: which manifolds freeze their lower body, and which manifold supports each body. The manifold store
@@ -45,7 +45,11 @@ export class ShockPropagation {
     return field === "support" || field === "supportUp" || field === "settings" ? 0 : -1;
   }
 
-  /** Manifold index supporting each dense body index (its most upward-facing contact from below), -1: none. */
+  /**
+   * The slot (constraintLayout.ts) of the manifold supporting each dense body index (its most upward-facing contact
+   * from below), -1: none. Manifolds are slots throughout this file: their frame and count are the constraint
+   * arrays' copies, and only the contacts' world points are read from the cache, through ConstraintArrays.manifold.
+   */
   support = new Int32Array(64);
   /** Upward component of that support's normal (as seen from the supported body), for choosing the best. */
   private supportUp = new Float64Array(64);
@@ -113,15 +117,15 @@ export class ShockPropagation {
    */
   prepareRoutes(cache: ContactCache, k4: ConstraintArrays): void {
     const s = cache;
-    const hd = s.header,
-      c = s.contacts,
+    const c = s.contacts,
       mf = k4.mf,
-      pt = k4.pt;
+      pt = k4.pt,
+      map = k4.manifold;
     if (cache.routed) {
       // Last step's routed loads leave the warm start: they are routed again below from what the frozen manifolds
       // carry now (their contacts may have changed), so that the lower bodies' warm starts balance.
       for (let i = 0; i < s.count; i++) {
-        const n = hd[i * HEADER + H_COUNT];
+        const n = mf[i * MF + M_COUNT];
         for (let k = 0; k < n; k++) {
           const po = (i * 4 + k) * PT;
           const r = mf[i * MF + M_ROUTED + k];
@@ -138,9 +142,9 @@ export class ShockPropagation {
       for (let i = 0; i < s.count; i++) {
         if (mf[i * MF + M_FROZEN] === 0) continue;
         let f = 0, mx = 0, my = 0, mz = 0;
-        const n = hd[i * HEADER + H_COUNT];
+        const n = mf[i * MF + M_COUNT];
         for (let k = 0; k < n; k++) {
-          const co = (i * 4 + k) * CONTACT;
+          const co = (map[i] * 4 + k) * CONTACT;
           const l = pt[(i * 4 + k) * PT + P_NI] - mf[i * MF + M_ROUTED + k];
           f += l;
           mx += l * c[co + C_PX]; my += l * c[co + C_PX + 1]; mz += l * c[co + C_PX + 2];
@@ -161,7 +165,7 @@ export class ShockPropagation {
       bodies.vel[b3 + k] = savedVelocity[k];
       bodies.angVel[b3 + k] = savedVelocity[3 + k];
     }
-    impulseChange(k4.pt, cache.contacts, i, n);
+    impulseChange(k4.pt, cache.contacts, i, k4.manifold[i], n);
     this.route(cache, k4, i);
   }
 
@@ -172,17 +176,16 @@ export class ShockPropagation {
    */
   dropFrozenImpacts(cache: ContactCache, k4: ConstraintArrays): void {
     const s = cache;
-    const hd = s.header,
-      c = s.contacts,
+    const c = s.contacts,
       mf = k4.mf,
-      pt = k4.pt;
+      pt = k4.pt,
+      map = k4.manifold;
     for (let i = 0; i < s.count; i++) {
-      const o = i * HEADER;
       if (mf[i * MF + M_FROZEN] === 0) continue;
-      const n = hd[o + H_COUNT];
+      const n = mf[i * MF + M_COUNT];
       let f = 0, mx = 0, my = 0, mz = 0;
       for (let k = 0; k < n; k++) {
-        const co = (i * 4 + k) * CONTACT,
+        const co = (map[i] * 4 + k) * CONTACT,
           po = (i * 4 + k) * PT;
         const impact = pt[po + P_IMPACT];
         if (!(impact > 0)) continue;
@@ -217,12 +220,11 @@ export class ShockPropagation {
    * start applies both next substep, where they cancel on the lower body.
    */
   route(cache: ContactCache, k4: ConstraintArrays, m: number): void {
-    const s = cache;
-    const hd = s.header,
-      c = s.contacts,
-      bi = s.bodyIndex,
+    const c = cache.contacts,
+      bi = k4.pair,
       mf = k4.mf,
-      pt = k4.pt;
+      pt = k4.pt,
+      map = k4.manifold;
     const support = this.support;
     let f = routeIO[0],
       mx = routeIO[1],
@@ -230,30 +232,31 @@ export class ShockPropagation {
       mz = routeIO[3];
     let cur = m;
     for (let depth = 0, maxDepth = this.settings.shockMaxDepth; depth < maxDepth; depth++) {
-      const o = cur * HEADER;
+      const o = cur * MF + M_NX;
       const fz = mf[cur * MF + M_FROZEN];
       const lower = fz === 1 ? bi[cur * 2] : bi[cur * 2 + 1];
       // This manifold's normal pointing up (from its lower body to its upper one).
       const sg = fz === 1 ? 1 : -1;
-      const ux = sg * hd[o + H_NX],
-        uy = sg * hd[o + H_NX + 1],
-        uz = sg * hd[o + H_NX + 2];
+      const ux = sg * mf[o],
+        uy = sg * mf[o + 1],
+        uz = sg * mf[o + 2];
       const sm = support[lower];
       if (sm < 0 || sm === cur) return;
-      const so = sm * HEADER;
+      const so = sm * MF + M_NX;
       // The support's normal pointing up at `lower` (which is its upper body).
       const ss = bi[sm * 2 + 1] === lower ? 1 : -1;
-      const dot = ss * (hd[so + H_NX] * ux + hd[so + H_NX + 1] * uy + hd[so + H_NX + 2] * uz);
+      const dot = ss * (mf[so] * ux + mf[so + 1] * uy + mf[so + 2] * uz);
       if (!(dot > 0)) return;
-      const cnt = hd[so + H_COUNT];
+      const cnt = mf[sm * MF + M_COUNT];
       routeIO[0] = f * dot;
       routeIO[1] = mx * dot;
       routeIO[2] = my * dot;
       routeIO[3] = mz * dot;
-      supportShares(hd, c, mf, sm, cnt);
+      const sc = map[sm];
+      supportShares(c, mf, sm, sc, cnt);
       f = 0; mx = 0; my = 0; mz = 0;
       for (let k = 0; k < cnt; k++) {
-        const co = (sm * 4 + k) * CONTACT,
+        const co = (sc * 4 + k) * CONTACT,
           po = (sm * 4 + k) * PT;
         const g = routeShare[k];
         const old = pt[po + P_NI];
@@ -280,17 +283,17 @@ const routeShare = new Float64Array(4);
 /**
  * Shock propagation's load transfer (ShockPropagation.route): splits the load routeIO[0] (normal impulse, positive
  * pushes) whose first moment is routeIO[1..3] (sum of impulse times world point) over the contacts of support
- * manifold sm, into routeShare, with the same total and the same line of action in the contact plane, so the body
+ * slot sm (cache manifold sc: its contacts' world points), into routeShare, with the same total and the same line of action in the contact plane, so the body
  * between gets neither force nor torque from the transfer. A load's moment is matched by the least-norm shares
  * g_j = f/n + d_j . x over the active contacts (d_j: offset from their centroid in the tangent plane, G x = moment,
  * G = sum d_j d_j^T); a share of the wrong sign (a load near one contact of a square asks the opposite one to pull)
  * (a routed part below zero) drops that contact from the active set, as an active-set non-negative least squares does (Lawson and Hanson).
  * A load outside the support polygon keeps what moment the contacts can take: the rest tips the body, as it should.
  */
-function supportShares(hd: Float64Array, c: Float64Array, mf: Float64Array, sm: number, cnt: number): void {
-  const so = sm * HEADER;
-  const t1x = hd[so + H_T1X], t1y = hd[so + H_T1X + 1], t1z = hd[so + H_T1X + 2];
-  const t2x = hd[so + H_T2X], t2y = hd[so + H_T2X + 1], t2z = hd[so + H_T2X + 2];
+function supportShares(c: Float64Array, mf: Float64Array, sm: number, sc: number, cnt: number): void {
+  const so = sm * MF;
+  const t1x = mf[so + M_T1X], t1y = mf[so + M_T1X + 1], t1z = mf[so + M_T1X + 2];
+  const t2x = mf[so + M_T2X], t2y = mf[so + M_T2X + 1], t2z = mf[so + M_T2X + 2];
   let active = (1 << cnt) - 1;
   for (let pass = 0; pass < 4; pass++) {
     // What the contacts held at their bound (all their routed part given back) leave to the active ones.
@@ -303,7 +306,7 @@ function supportShares(hd: Float64Array, c: Float64Array, mf: Float64Array, sm: 
       cy = 0,
       cz = 0;
     for (let k = 0; k < cnt; k++) {
-      const co = (sm * 4 + k) * CONTACT;
+      const co = (sc * 4 + k) * CONTACT;
       if ((active & (1 << k)) === 0) {
         const g = -mf[sm * MF + M_ROUTED + k];
         routeShare[k] = g;
@@ -323,7 +326,7 @@ function supportShares(hd: Float64Array, c: Float64Array, mf: Float64Array, sm: 
     let g11 = 0, g12 = 0, g22 = 0;
     for (let k = 0; k < cnt; k++) {
       if ((active & (1 << k)) === 0) continue;
-      const co = (sm * 4 + k) * CONTACT;
+      const co = (sc * 4 + k) * CONTACT;
       const dx = c[co + C_PX] - cx, dy = c[co + C_PX + 1] - cy, dz = c[co + C_PX + 2] - cz;
       const d1 = dx * t1x + dy * t1y + dz * t1z,
         d2 = dx * t2x + dy * t2y + dz * t2z;
@@ -351,7 +354,7 @@ function supportShares(hd: Float64Array, c: Float64Array, mf: Float64Array, sm: 
       worstShare = 0;
     for (let k = 0; k < cnt; k++) {
       if ((active & (1 << k)) === 0) continue;
-      const co = (sm * 4 + k) * CONTACT;
+      const co = (sc * 4 + k) * CONTACT;
       const dx = c[co + C_PX] - cx, dy = c[co + C_PX + 1] - cy, dz = c[co + C_PX + 2] - cz;
       const g = f / na + (dx * t1x + dy * t1y + dz * t1z) * x1 + (dx * t2x + dy * t2y + dz * t2z) * x2;
       routeShare[k] = g;
@@ -389,10 +392,10 @@ export function saveFrozen(bodies: BodySet, pt: Float64Array, i: number, n: numb
  * What manifold i's rows added to its normal impulses since saveImpulses, as route() takes a load: the total in
  * routeIO[0] and its first moment (sum of impulse times contact point) in routeIO[1..3].
  */
-function impulseChange(pt: Float64Array, c: Float64Array, i: number, n: number): void {
+function impulseChange(/* slot i, cache manifold ci */ pt: Float64Array, c: Float64Array, i: number, ci: number, n: number): void {
   let f = 0, mx = 0, my = 0, mz = 0;
   for (let k = 0; k < n; k++) {
-    const co = (i * 4 + k) * CONTACT;
+    const co = (ci * 4 + k) * CONTACT;
     const d = pt[(i * 4 + k) * PT + P_NI] - savedImpulse[k];
     f += d;
     mx += d * c[co + C_PX]; my += d * c[co + C_PX + 1]; mz += d * c[co + C_PX + 2];
