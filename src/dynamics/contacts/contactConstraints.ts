@@ -13,7 +13,7 @@
  * read into compact per-step arrays (constraintLayout.ts), the passes solve over those, and store writes back once.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
  * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
- * manifolds whose impact it stops and those with a jointed body, see relax). Friction has no position error for the
+ * manifolds whose impact it stops and those of resting bodies, see relax). Friction has no position error for the
  * relax pass to take energy out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-
  * substep solver does; this is about a quarter of the solver's work.
  */
@@ -25,7 +25,7 @@ import type { ContactCache } from "./contactCache";
 import { ConstraintGraph } from "./constraintGraph";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { tangentEigen, tangentK } from "./frictionProjection";
-import { frictionRows } from "./frictionRows";
+import { frictionRows, resting } from "./frictionRows";
 import { PIN_A, PIN_NONE, pinnedMass, pinnedNormalMass, pinnedNormals, PinnedContacts } from "./pinnedContacts";
 import { applyRestitution } from "./restitution";
 import { rollingAnchors, stepTime } from "./rollingAnchors";
@@ -130,7 +130,7 @@ export class ContactConstraints {
   pushed: StampSet | null = null;
   /**
    * Bodies with an enabled joint this step (the world's solve stage fills it after the joints' prepare): only
-   * their manifolds get the relax pass's friction (see relax).
+   * their manifolds get the relax pass's resting friction (see relax).
    */
   readonly jointed = new StampSet();
   /**
@@ -719,16 +719,16 @@ export class ContactConstraints {
    * solved twice on some wheels' substeps and once on others' yawed a car 1.3 degrees over 100 m. Only a relax
    * pass that pushes (the centroid pre-pass or a row of a contact meeting an impact) counts.
    *
-   * Friction is solved here too, every substep, for every manifold with a jointed body: the joints' relax rows run
-   * just before this pass, rigid, and move a jointed body's contact points again after the biased pass's friction
-   * held them, so friction must have the last word there. Unanswered, that velocity integrates into creep (a braked
-   * 1.2 t car on four wheel joints slid 45 mm in 3 s down a 15 degree slope; answered, 0.2 mm), and on a moving car
-   * the slip of four wheels held by friction 50 (an overconstrained set) fed a mirror-image toe mode that turned
-   * Babylon's Havok demo car 0.8 degrees over 140 units at 30 render frames a second, when only resting bodies'
-   * sliding contacts got this pass (0.0023 degrees answered every substep: test/plugin/demoCar.test.ts).
-   * Bodies without joints are left out: no joint row changes their velocities after the biased pass's friction,
-   * and a second friction solve per substep for them is a friction whose effect grows with the substep rate (a pile
-   * of 220 thin boxes stood 12 % taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
+   * Friction is solved here too for the manifolds of resting bodies (both slower than SolverSettings.restingSpeed, one of them
+   * jointed) whose contacts slide (faster than SolverSettings.restingSlip): the joints' relax rows run just before this pass,
+   * rigid, and move a jointed body's contact points again after the biased pass's friction held them.
+   * Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel joints slid 45 mm in 3 s
+   * down a 15 degree slope (its wheels' contact points kept ~0.1 m/s of jitter, more than the friction cone left
+   * room to take out in one pass); answered, it holds within 0.2 mm. Moving bodies are left out: friction solved
+   * twice per substep on rolling wheels yawed a car 1.5 degrees over 100 m. Bodies without joints are left out
+   * too: no joint row changes their velocities after the biased pass's friction, and a second friction solve per
+   * substep for them is a friction whose effect grows with the substep rate (a pile of 220 thin boxes stood 12 %
+   * taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
    */
   relax(bodies: BodySet, h: number): void {
     const s = this.cache;
@@ -750,7 +750,8 @@ export class ContactConstraints {
       rot = bodies.rot;
     const invH = 1 / h;
     const settings = this.settings;
-    const stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
+    const restingSlipSq = settings.restingSlip * settings.restingSlip,
+      stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
     for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
       const i = pins.passManifold(q, s, k4, bodies);
       if (i < 0) continue;
@@ -816,6 +817,8 @@ export class ContactConstraints {
       }
       // Whether this pass raised the normal impulse of a contact meeting an impact (friction below).
       let impacting = 0;
+      // Whether a contact slides faster than the resting slip after the joints' relax rows (friction below).
+      let slipping = 0;
       // A pinned manifold is solved row by row against the pinned body (the centroid mass has both bodies).
       if (mf[m + M_IMPACT] === 1 && pin === PIN_NONE) {
         // The impact pre-pass (see solve) at the current separations: the position update has (partly) closed
@@ -886,6 +889,7 @@ export class ContactConstraints {
         // Stick or slide in the next substep: a contact that pushed and still slides after the solve
         // slides (static friction could not stop it); one that stopped, or did not push, tries static.
         const vt2 = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn;
+        if (vt2 > restingSlipSq) slipping = 1;
         pt[po + P_STICK] = next === 0 || vt2 < stickSpeedSq ? 1 : 0;
         gm[go + G_TOTAL] += next;
         const warm = pt[po + P_WARM];
@@ -906,7 +910,7 @@ export class ContactConstraints {
       // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
       // step a manifold's bodies close faster than the impact speed (SolverSettings.impactSpeed) pays for it.
       if (impacting === 1) frictionRows(bodies, k4, bi, i, flip);
-      if (impacting === 1 || this.jointedPair(a, b)) frictionRows(bodies, k4, bi, i, flip);
+      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b, settings))) frictionRows(bodies, k4, bi, i, flip);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).

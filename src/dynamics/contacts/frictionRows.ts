@@ -1,8 +1,9 @@
 /**
  * The friction rows of the contact constraints (contactConstraints.ts): per contact the tangent pair and its
- * Coulomb disc.
+ * Coulomb disc, and the resting test that decides where the relax pass solves them again.
  */
 import type { BodySet } from "../bodySet";
+import type { SolverSettings } from "../solverSettings";
 import { fr, projectFriction } from "./frictionProjection";
 import {
   type ConstraintArrays,
@@ -113,4 +114,22 @@ export function frictionRows(bodies: BodySet, k4: ConstraintArrays, bi: Int32Arr
   w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
   vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
   w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
+}
+
+/**
+ * Whether bodies a and b both move slower than the resting speed (SolverSettings.restingSpeed) at every point (linear speed, and angular
+ * speed times the body's radius: the sleep test's measure).
+ */
+export function resting(bodies: BodySet, a: number, b: number, settings: SolverSettings): boolean {
+  const v = bodies.vel,
+    w = bodies.angVel,
+    r = bodies.radius;
+  const lim = settings.restingSpeed * settings.restingSpeed;
+  for (let s = 0; s < 2; s++) {
+    const i = s === 0 ? a : b,
+      i3 = i * 3;
+    if (v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2] > lim) return false;
+    if ((w[i3] * w[i3] + w[i3 + 1] * w[i3 + 1] + w[i3 + 2] * w[i3 + 2]) * r[i] * r[i] > lim) return false;
+  }
+  return true;
 }
