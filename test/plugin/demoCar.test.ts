@@ -90,7 +90,12 @@ describe("the Havok demo's car on the straight at 30 render frames a second (7 p
   // with a jointed body (as Box2D v3's relax pass does for all contacts) removes it: this test 0.0023 deg, 60 fps
   // 0.0024, wheel friction 3 / 4 / 10 / 300 at 60 fps 0.0014 / 0.0024 / 0.0030 / 0.0024 (now 0.52 / 2.5 / 2.6 /
   // 0.0019), the issue-20 car 0.060 deg (now 0.048), test/joints and the car, wheel-car, constraint, ragdoll and
-  // drive tests green. That change is in the contact solver, which this session did not edit.
+  // drive tests green. Applied in session 10, it made the playground's ragdoll slide off its rope bridge
+  // (test/e2e/scenes.test.ts, constraints: the pelvis drifted to z 2.1 m over the 0.9 m half-wide planks, 0.25 m
+  // without it; Havok's stays at -0.4); limited to a jointed body on an immovable one it kept the bridge but the
+  // skinned ragdoll down the stairs (constraints.test.ts) opened a joint 30.4 mm (bound 30, 17 without); limited to
+  // manifolds shock propagation does not freeze, the bridge still failed. Reverted; why the extra friction moves a
+  // ragdoll on jointed planks sideways is what is left to find.
   it.fails("KNOWN DEFECT: keeps its heading over 140 units within Havok's wander", () => {
     expect(figures.continuum.nan).toBe(false);
     expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
