@@ -86,7 +86,10 @@ export interface SolverSettings {
   overlapDepth: number;
   /**
    * Whether the contact passes visit the manifolds colour by colour, then an overflow set (constraintGraph.ts): the
-   * order a threaded solver needs, as a colour's manifolds share no dynamic body. Off: the contact cache's order.
+   * order a threaded solver needs, as a colour's manifolds share no dynamic body. On by default, at every thread
+   * count, so that a world on one thread and on several give the same bits (src/parallel/contactBlocks.ts); at one
+   * thread it costs 0-5 % a step against the cache's order (bench/RESULTS.md). Off: the contact cache's order, and
+   * the contact passes stay on the calling thread whatever `threads` is.
    */
   colouredPasses: boolean;
 }
@@ -112,7 +115,7 @@ export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   shockRestSpeed: 1,
   shockMaxDepth: 16,
   overlapDepth: 0.05,
-  colouredPasses: false,
+  colouredPasses: true,
 });
 
 /** A fresh copy of the defaults, for a world's contact constraints to own. */

@@ -42,6 +42,8 @@ export const Command = {
   Stop: 2,
   /** The shape testers of the step's pairs that need one, over blocks of jobs (./narrowBlocks.ts). */
   NarrowPhase: 3,
+  /** One contact pass over one colour's manifolds, over blocks of slots (./contactBlocks.ts). */
+  ContactPass: 4,
 } as const;
 
 /** Bits of the claim word that hold the block index (at most 65,536 blocks a job). */
@@ -103,11 +105,18 @@ export function publishJob(ctrl: Int32Array, command: number, generation: number
 }
 
 /**
- * Waits (worker) until the sequence number differs from `seen` and returns the new one: spins, then sleeps in
- * `Atomics.wait` (which a worker may call) until the main thread's notify.
+ * Spins of a worker after a contact pass's job: the next colour's or pass's job follows within microseconds to a few
+ * hundred (the calling thread integrates the bodies between substeps), and a worker woken from `Atomics.wait` takes
+ * tens of microseconds to start, about what a colour's blocks take.
  */
-export function awaitJob(ctrl: Int32Array, seen: number): number {
-  for (let s = 0; s < SPIN; s++) {
+export const CONTACT_SPIN = 100_000;
+
+/**
+ * Waits (worker) until the sequence number differs from `seen` and returns the new one: spins `spin` loads, then
+ * sleeps in `Atomics.wait` (which a worker may call) until the main thread's notify.
+ */
+export function awaitJob(ctrl: Int32Array, seen: number, spin = SPIN): number {
+  for (let s = 0; s < spin; s++) {
     const v = Atomics.load(ctrl, Ctrl.Seq);
     if (v !== seen) return v;
   }

@@ -6,9 +6,10 @@
  *
  * Runs in Node (`worker_threads`) and as a browser module worker.
  */
-import { awaitJob, blockDone, claimBlock, Command, Ctrl } from "./barrier";
+import { awaitJob, blockDone, claimBlock, Command, CONTACT_SPIN, Ctrl } from "./barrier";
 import { PredictBlocks, type PredictArrays } from "./predictBlocks";
 import { NarrowBlocks, type NarrowArrays } from "./narrowBlocks";
+import { ContactBlocks, type ContactArrays } from "./contactBlocks";
 import { rehydrateShape } from "./shapeReplica";
 import type { Shape } from "../shapes/shape";
 
@@ -20,6 +21,7 @@ interface BindMessage {
   /** The prediction's arrays and the narrow phase's (null before that stage first ran). */
   arrays: PredictArrays | null;
   narrow: NarrowArrays | null;
+  contact: ContactArrays | null;
 }
 
 /** The world's shapes with ids first, first + 1, ... (structured clones: ./shapeReplica.ts puts their classes back). */
@@ -37,19 +39,21 @@ interface Endpoint {
 
 const blocks = new PredictBlocks();
 const narrowBlocks = new NarrowBlocks();
+const contactBlocks = new ContactBlocks();
 
 /** Runs jobs until one is over newer arrays (returns true: rebind) or the pool says stop (returns false). */
 function runJobs(m: BindMessage, port: Endpoint): boolean {
   const ctrl = m.ctrl;
   let seen = Atomics.load(ctrl, Ctrl.Seq);
+  let spin = 0;
   for (;;) {
-    const seq = awaitJob(ctrl, seen);
+    const seq = spin > 0 ? awaitJob(ctrl, seen, spin) : awaitJob(ctrl, seen);
     seen = seq;
     const command = Atomics.load(ctrl, Ctrl.Command);
     if (command === Command.Stop) return false;
+    spin = command === Command.ContactPass ? CONTACT_SPIN : 0;
     if (Atomics.load(ctrl, Ctrl.Generation) !== m.generation) return true;
-    const narrow = command === Command.NarrowPhase;
-    const arrays = narrow ? m.narrow : command === Command.PredictMotion ? m.arrays : null;
+    const arrays = command === Command.NarrowPhase ? m.narrow : command === Command.PredictMotion ? m.arrays : command === Command.ContactPass ? m.contact : null;
     if (arrays === null) continue;
     const stamps = arrays.stamps;
     const items = Atomics.load(ctrl, Ctrl.Items);
@@ -57,7 +61,8 @@ function runJobs(m: BindMessage, port: Endpoint): boolean {
       for (;;) {
         const k = claimBlock(ctrl, seq);
         if (k < 0) break;
-        if (narrow) narrowBlocks.run(k, items);
+        if (command === Command.NarrowPhase) narrowBlocks.run(k, items);
+        else if (command === Command.ContactPass) contactBlocks.run(k);
         else blocks.run(k, items);
         Atomics.store(stamps, k, seq);
         blockDone(ctrl);
@@ -82,6 +87,7 @@ function onMessage(message: unknown, port: Endpoint): void {
   if (m.type !== "bind") return;
   if (m.arrays !== null) blocks.bind(m.arrays);
   if (m.narrow !== null) narrowBlocks.bind(m.narrow);
+  if (m.contact !== null) contactBlocks.bind(m.contact);
   Atomics.store(m.ctrl, Ctrl.Bound + m.index, m.generation);
   if (!runJobs(m, port)) port.close();
 }

@@ -18,9 +18,10 @@
  * Where `SharedArrayBuffer` is missing (a page that is not cross-origin isolated) the pool starts no worker: the
  * world runs on one thread and says so once, naming the two headers the page needs.
  *
- * Stages: the motion part of the prediction ({@link WorkerPool.predictMotion}, ./predictBlocks.ts) and the narrow
+ * Stages: the motion part of the prediction ({@link WorkerPool.predictMotion}, ./predictBlocks.ts), the narrow
  * phase's shape testers ({@link WorkerPool.take}, ./narrowBlocks.ts, over replicas of the world's shapes,
- * ./shapeReplica.ts); docs/threads.md tells how each keeps the serial result.
+ * ./shapeReplica.ts) and the contact passes colour by colour ({@link WorkerPool.contactPass}, ./contactBlocks.ts);
+ * docs/threads.md tells how each keeps the serial result.
  *
  * The library loads this module (built to dist/continuum.pool.mjs, a file of its own) only for a world with
  * `threads` > 1 (./threads.ts), so the plain bundle does not carry it.
@@ -39,6 +40,22 @@ import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ct
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
 import { INITIAL_REGION, JOB_IN, NarrowBlocks, narrowBlockCount, readJobOutput, writePose, type NarrowArrays } from "./narrowBlocks";
 import { replicateShape } from "./shapeReplica";
+import { CONTACT_BLOCK, type ContactConstraints, type ContactPassRunner } from "../dynamics/contacts/contactConstraints";
+import { SLOT_ANY_THREAD } from "../dynamics/contacts/constraintLayout";
+import {
+  CONTACT_BODY_FIELDS,
+  CONTACT_SOLVER_FIELDS,
+  contactBlockCount,
+  type ContactArrays,
+  JOB_FLIP,
+  JOB_FROM,
+  JOB_H,
+  JOB_OVERLAP_DEPTH,
+  JOB_PASS,
+  JOB_RESTING_SLIP,
+  JOB_STICK_SPEED,
+  JOB_TO,
+} from "./contactBlocks";
 import { predictMotion } from "../dynamics/integrator";
 import { MAX_THREADS } from "./limits";
 
@@ -120,13 +137,15 @@ const enum State {
 }
 
 /** A pool of worker threads and the parallel stages it runs (see the file comment). */
-export class WorkerPool {
+export class WorkerPool implements ContactPassRunner {
   /** Threads asked for, the main thread included. */
   readonly requested: number;
   /** Blocks the workers (not the main thread) have run so far: how much of the stage they took (tests, overlays). */
   workerBlocks = 0;
   /** Of those, the narrow phase's blocks (tests: the threaded narrow phase really ran). */
   narrowWorkerBlocks = 0;
+  /** Of those, the contact passes' blocks (tests: the threaded contact passes really ran). */
+  contactWorkerBlocks = 0;
   /**
    * @internal Whether the threaded narrow phase stops for a while when it measured a loss (default true); tests turn
    * it off so that it runs at every step whatever the machine's load.
@@ -176,6 +195,13 @@ export class WorkerPool {
   private readonly poseB = new Pose();
   /** Blocks of the last job whose count the next job waits for (a narrow-phase job, see runJob); 0 when none. */
   private pendingBlocks = 0;
+  /** The contact passes' shared arrays (null until their first job). */
+  private contact: ContactArrays | null = null;
+  /** The solver and bodies of the contact pass under way (this thread runs its blocks on them directly). */
+  private contactSolver: ContactConstraints | null = null;
+  private contactBodies: BodySet | null = null;
+  /** The kinds (a bit per ConstraintArrays.kind) of the colour's slots this thread solves while workers run blocks. */
+  private contactCallerKinds = 0;
   /** Whether every worker still runs (awaitBlocks asks while it waits); one function for the pool's life. */
   private readonly alive = (): boolean => this.allRunning();
 
@@ -265,6 +291,11 @@ export class WorkerPool {
     this.drain();
     const seq = publishJob(ctrl, command, this.generation, nBlocks, items);
     const t0 = now();
+    if (command === Command.ContactPass) {
+      // The colour's slots that stay on this thread, while the workers start on its blocks (no body in common).
+      const c = this.contact!;
+      this.contactSolver!.runRange(c.jobInt[JOB_PASS], this.contactBodies!, c.jobInt[JOB_FROM], c.jobInt[JOB_TO], this.contactCallerKinds);
+    }
     let mine = 0;
     for (;;) {
       const k = claimBlock(ctrl, seq);
@@ -297,6 +328,7 @@ export class WorkerPool {
     }
     this.workerBlocks += nBlocks - mine;
     if (command === Command.NarrowPhase) this.narrowWorkerBlocks += nBlocks - mine;
+    else if (command === Command.ContactPass) this.contactWorkerBlocks += nBlocks - mine;
   }
 
   /**
@@ -320,7 +352,87 @@ export class WorkerPool {
 
   private runBlock(command: number, k: number, items: number): void {
     if (command === Command.NarrowPhase) this.narrowBlocks.run(k, items);
-    else this.blocks.run(k, items);
+    else if (command === Command.ContactPass) {
+      const ji = this.contact!.jobInt;
+      const from = ji[JOB_FROM] + k * CONTACT_BLOCK;
+      this.contactSolver!.runRange(ji[JOB_PASS], this.contactBodies!, from, Math.min(ji[JOB_TO], from + CONTACT_BLOCK), 1 << SLOT_ANY_THREAD);
+    } else this.blocks.run(k, items);
+  }
+
+  /**
+   * The contact solver's question before each pass (ContactConstraints.visit): whether its colours go over threads.
+   * Yes while some worker listens; the arrays the passes touch are then moved into shared memory (once, and again
+   * after they grew: between passes, never during one).
+   */
+  contactThreads(solver: ContactConstraints, bodies: BodySet): boolean {
+    if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
+    if (!this.anyListening()) return false;
+    this.drain();
+    this.shareContacts(solver, bodies);
+    return true;
+  }
+
+  /**
+   * One contact pass over the colour [from, to) (ContactConstraints.visit): its SLOT_ANY_THREAD slots over blocks on
+   * every thread, its slots of `callerKinds` on this thread; returns when all are done. A block a failed worker did
+   * not finish runs again here: the pool falls back to one thread, and that block's manifolds get one more visit
+   * (a Gauss-Seidel pass over a constraint is not undone by another; the worker's impulses already applied stay).
+   */
+  contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, from: number, to: number, callerKinds: number): void {
+    const c = this.contact!;
+    const settings = solver.settings;
+    c.jobInt[JOB_PASS] = pass;
+    c.jobInt[JOB_FROM] = from;
+    c.jobInt[JOB_TO] = to;
+    c.jobInt[JOB_FLIP] = solver.passFlip;
+    c.jobF[JOB_H] = solver.passH;
+    c.jobF[JOB_OVERLAP_DEPTH] = settings.overlapDepth;
+    c.jobF[JOB_RESTING_SLIP] = settings.restingSlip;
+    c.jobF[JOB_STICK_SPEED] = settings.stickSpeed;
+    this.contactSolver = solver;
+    this.contactBodies = bodies;
+    this.contactCallerKinds = callerKinds;
+    const nBlocks = contactBlockCount(to - from);
+    if (this.state !== State.Running || nBlocks > c.stamps.length) {
+      // Fallen back since the pass began (a worker stopped during one of its colours): this thread solves it all.
+      solver.runRange(pass, bodies, from, to, callerKinds | (1 << SLOT_ANY_THREAD));
+      return;
+    }
+    this.runJob(Command.ContactPass, nBlocks, to - from, c.stamps);
+  }
+
+  /** The contact passes' arrays, shared: body columns and the solver's arrays moved into shared memory; rebinds on change. */
+  private shareContacts(solver: ContactConstraints, bodies: BodySet): void {
+    let a = this.contact;
+    let changed = a === null;
+    const cols = bodies as unknown as Record<string, Float64Array>;
+    for (const name of CONTACT_BODY_FIELDS) {
+      cols[name] = shared(cols[name]);
+      if (a === null || a[name] !== cols[name]) changed = true;
+    }
+    const k4 = solver.arrays as unknown as Record<string, Float64Array>;
+    for (const name of CONTACT_SOLVER_FIELDS) {
+      k4[name] = shared(k4[name]);
+      if (a === null || (a as unknown as Record<string, unknown>)[name] !== k4[name]) changed = true;
+    }
+    solver.pushVel = shared(solver.pushVel);
+    solver.pushAngVel = shared(solver.pushAngVel);
+    if (a === null || a.pushVel !== solver.pushVel || a.pushAngVel !== solver.pushAngVel) changed = true;
+    // Blocks of the largest colour possible: every slot in one colour.
+    const blocks = contactBlockCount(solver.arrays.kind.length);
+    if (a === null || a.stamps.length < blocks) changed = true;
+    if (!changed) return;
+    const next = {
+      jobInt: a?.jobInt ?? new Int32Array(new SharedArrayBuffer(16)),
+      jobF: a?.jobF ?? sharedF64(4),
+      stamps: a !== null && a.stamps.length >= blocks ? a.stamps : new Int32Array(new SharedArrayBuffer(Math.max(blocks, 64) * 4)),
+      pushVel: solver.pushVel,
+      pushAngVel: solver.pushAngVel,
+    } as unknown as Record<string, unknown>;
+    for (const name of CONTACT_BODY_FIELDS) next[name] = cols[name];
+    for (const name of CONTACT_SOLVER_FIELDS) next[name] = k4[name];
+    this.contact = next as unknown as ContactArrays;
+    this.rebind();
   }
 
   /**
@@ -549,13 +661,13 @@ export class WorkerPool {
   /** Posts the shapes worker w lacks and the current arrays to it, if it listens. */
   private bind(w: number): void {
     const worker = this.workers[w];
-    if (worker === null || !this.listening[w] || (this.arrays === null && this.narrow === null)) return;
+    if (worker === null || !this.listening[w] || (this.arrays === null && this.narrow === null && this.contact === null)) return;
     const sent = this.shapesSent[w];
     if (sent < this.sourceShapes.length) {
       worker.post({ type: "shapes", first: sent, shapes: this.sourceShapes.slice(sent) });
       this.shapesSent[w] = this.sourceShapes.length;
     }
-    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays, narrow: this.narrow });
+    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays, narrow: this.narrow, contact: this.contact });
   }
 
   /** Whether the pool runs and some worker listens (it may still be binding: the main thread then works alone). */
@@ -624,6 +736,14 @@ function now(): number {
 
 function sharedF64(n: number): Float64Array {
   return new Float64Array(new SharedArrayBuffer(n * 8));
+}
+
+/** The array itself if it lives in shared memory, else a copy in shared memory (same type and contents). */
+function shared<T extends Float64Array | Int32Array | Uint8Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as never);
+  return copy;
 }
 
 type WorkerFactory = (onMessage: (msg: unknown) => void, onFailure: (reason: string) => void) => WorkerHandle;

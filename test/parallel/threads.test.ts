@@ -309,3 +309,75 @@ describe("threaded narrow phase, mesh against mesh", () => {
     expect(region).toBeGreaterThan(NARROW_BLOCK * 2 * MANIFOLD_RECORD);
   }, 120_000);
 });
+
+/**
+ * The contact passes over threads (src/parallel/contactBlocks.ts): the mixed scene with a 12 x 12 x 3 pile (432
+ * bodies of every convex kind, the jointed chain, the trigger, the kinematic paddle, Continuous bullets). Settled,
+ * its first three colours hold 250-270 manifolds each (measured), over MIN_THREADED_COLOUR (128), so their blocks go
+ * to the workers, while the chain's (jointed) and any shock-propagated or rolling manifolds stay on the calling
+ * thread in the same colours; a 10 x 10 x 2 pile's largest colour holds about 110, and would not.
+ */
+function buildContacts(threads: number): MixedScene {
+  const world = new World({ threads, workerUrl });
+  worlds.push(world);
+  return buildMixedScene(world, 12, 3, 10, true);
+}
+
+describe("contact passes over threads", () => {
+  const CONTACT_STEPS = 1000;
+  let contactRef: number[] | null = null;
+  function contactReference(): number[] {
+    if (contactRef !== null) return contactRef;
+    const scene = buildContacts(1);
+    const hashes: number[] = [];
+    for (let s = 0; s < CONTACT_STEPS; s++) hashes.push(step(scene, s));
+    return (contactRef = hashes);
+  }
+
+  it("stateHash after every one of 1,000 steps is the same for 1, 2, 3 and 4 threads, and workers solved contact blocks", async () => {
+    const ref = contactReference();
+    // The pile falls, tumbles and settles, the bullets fly: the hashes change step to step.
+    expect(new Set(ref).size).toBeGreaterThan(CONTACT_STEPS / 2);
+    for (const threads of [2, 3, 4]) {
+      const scene = buildContacts(threads);
+      const world = scene.world;
+      await ready(world, threads);
+      for (let s = 0; s < CONTACT_STEPS; s++) {
+        const h = step(scene, s);
+        if (h !== ref[s]) expect.fail(`${threads} threads: step ${s} hashes ${h}, 1 thread ${ref[s]}`);
+      }
+      expect(world.threads).toBe(threads);
+      // Every substep's three passes publish the large colours' blocks; the workers took some of them (on a loaded
+      // 2-core machine maybe few, never none over 1,000 steps).
+      expect(world.workerPool!.contactWorkerBlocks).toBeGreaterThan(0);
+    }
+  }, 900_000);
+
+  it("a worker terminated mid-run falls back to one thread without losing a step of the contact passes", async () => {
+    const ref = contactReference();
+    const scene = buildContacts(2);
+    const world = scene.world;
+    await ready(world, 2);
+    const messages: string[] = [];
+    const warn = console.warn;
+    console.warn = (m: string) => messages.push(m);
+    let before = 0;
+    try {
+      for (let s = 0; s < 300; s++) {
+        if (s === 120) {
+          before = world.workerPool!.contactWorkerBlocks;
+          void (world.workerPool!.rawWorkers[0] as { terminate(): Promise<number> }).terminate();
+        }
+        const h = step(scene, s);
+        if (h !== ref[s]) expect.fail(`step ${s} (worker killed at 120) hashes ${h}, 1 thread ${ref[s]}`);
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      console.warn = warn;
+    }
+    expect(before).toBeGreaterThan(0);
+    expect(world.threads).toBe(1);
+    expect(messages.length).toBe(1);
+    expect(messages[0]).toMatch(/worker 0 .*one thread/);
+  }, 300_000);
+});

@@ -80,6 +80,18 @@ export const M_NX = 0,
 /** Manifold stride of {@link ConstraintArrays.mf}. */
 export const MF = 25;
 
+/**
+ * Per slot ({@link ConstraintArrays.kind}): who may solve it. A colour's slots of kind {@link SLOT_ANY_THREAD} go over
+ * the worker pool's blocks; the others stay on the calling thread: {@link SLOT_CALLER} for a slot whose passes read
+ * or write beyond its own two bodies and arrays (shock propagation routes into another slot, rolling resistance and
+ * rolling anchors keep per-manifold state outside these arrays, a jointed body's resting friction reads the joints'
+ * set), {@link SLOT_PIN_CANDIDATE} for a pin candidate, which the normal and relax passes visit last
+ * (pinnedContacts.ts).
+ */
+export const SLOT_ANY_THREAD = 0,
+  SLOT_CALLER = 1,
+  SLOT_PIN_CANDIDATE = 2;
+
 /** The step's constraint arrays (scratch: rebuilt by every prepare, never in snapshots). */
 export class ConstraintArrays {
   pt = new Float64Array(0);
@@ -91,4 +103,6 @@ export class ConstraintArrays {
   pair = new Int32Array(0);
   /** Per slot: its manifold's index in the contact cache (the constraint graph's order; identity when not coloured). */
   manifold = new Int32Array(0);
+  /** Per slot: {@link SLOT_ANY_THREAD}, {@link SLOT_CALLER} or {@link SLOT_PIN_CANDIDATE}. */
+  kind = new Uint8Array(0);
 }

@@ -22,7 +22,7 @@ import { grown } from "../../collections/growth";
 import { StampSet } from "../../collections/stampSet";
 import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import { ConstraintGraph } from "./constraintGraph";
+import { COLOURS, ConstraintGraph, OVERFLOW } from "./constraintGraph";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { tangentEigen, tangentK } from "./frictionProjection";
 import { frictionRows, resting } from "./frictionRows";
@@ -72,6 +72,9 @@ import {
   M_T1X,
   M_T2X,
   PT,
+  SLOT_ANY_THREAD,
+  SLOT_CALLER,
+  SLOT_PIN_CANDIDATE,
   P_IMPACT,
   P_NI,
   P_RAX,
@@ -109,6 +112,40 @@ import {
   H_STATIC_FRICTION,
   R_U,
 } from "./manifoldLayout";
+
+/** The passes of a substep, as {@link ContactConstraints.runRange} takes them. */
+export const PASS_WARM_START = 0,
+  PASS_SOLVE = 1,
+  PASS_RELAX = 2;
+
+/** Kind masks (a bit per ConstraintArrays.kind): every slot; all but the pin candidates; the candidates. */
+const KINDS_ALL = 7,
+  KINDS_NOT_CANDIDATES = 3,
+  KINDS_CANDIDATES = 1 << SLOT_PIN_CANDIDATE;
+
+/** Manifolds per block of a colour solved over threads (a worker claims a block at a time). */
+export const CONTACT_BLOCK = 32;
+/** Fewest manifolds of a colour solved over threads: for fewer, a job's publication and barrier cost more than they save. */
+export const MIN_THREADED_COLOUR = 4 * CONTACT_BLOCK;
+
+/**
+ * Runs a colour's manifolds over threads (the worker pool, src/parallel/workerPool.ts, implements it; the solver
+ * names what it needs rather than importing the pool). The manifolds of one colour share no dynamic body
+ * (constraintGraph.ts), so they can be solved at once, and the result does not depend on who solved which.
+ */
+export interface ContactPassRunner {
+  /**
+   * Whether this substep's passes go over threads (workers listen); makes the arrays the passes touch shared first
+   * (the bodies' velocities, poses, masses; the solver's constraint arrays and push-out velocities).
+   */
+  contactThreads(solver: ContactConstraints, bodies: BodySet): boolean;
+  /**
+   * Runs `pass` over slots [from, to) of one colour: those of kind SLOT_ANY_THREAD over blocks of
+   * {@link CONTACT_BLOCK} on every thread, those whose kind is in `callerKinds` on this thread
+   * ({@link ContactConstraints.runRange}); returns when all are done.
+   */
+  contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, from: number, to: number, callerKinds: number): void;
+}
 
 /**
  * The contact constraints of a step over the contact cache's manifolds: prepare (effective masses, softness, who
@@ -152,6 +189,17 @@ export class ContactConstraints {
   readonly arrays = new ConstraintArrays();
   /** The passes' manifold order (constraintGraph.ts): scratch, rebuilt by every prepare. */
   readonly graph = new ConstraintGraph();
+  /**
+   * Runs colours over threads (the world's worker pool, set by the solve stage); null: this thread solves every
+   * manifold. Used only with {@link SolverSettings.colouredPasses}: the colours are what makes it safe.
+   */
+  runner: ContactPassRunner | null = null;
+  /**
+   * @internal The substep length and parity of the pass under way ({@link runRange} reads them; fields, not
+   * arguments: V8 boxes a double passed to a call it does not inline). Workers' solvers get them with each job.
+   */
+  passH = 0;
+  passFlip = 0;
 
   constructor(cache: ContactCache) {
     this.cache = cache;
@@ -159,7 +207,7 @@ export class ContactConstraints {
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" || field === "graph" ? 0 : -1;
+    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" || field === "graph" || field === "runner" || field === "passH" || field === "passFlip" ? 0 : -1;
   }
 
   /**
@@ -335,7 +383,18 @@ export class ContactConstraints {
       }
     }
     shock.prepareRoutes(s, k4);
-    this.pins.prepare(s, k4, bodies);
+    pins.prepare(s, k4, bodies);
+    // Who may solve each slot (constraintLayout.ts SLOT_*): decided once per step, read by every pass.
+    const kind = k4.kind,
+      jointed = this.jointed;
+    for (let i = 0; i < s.count; i++) {
+      const m = i * MF;
+      kind[i] = pins.isCandidate(i)
+        ? SLOT_PIN_CANDIDATE
+        : mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_ANCHORS] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])
+          ? SLOT_CALLER
+          : SLOT_ANY_THREAD;
+    }
   }
 
   /** Grows the constraint arrays for the cache's manifolds (scratch: load rewrites what the passes read). */
@@ -348,6 +407,7 @@ export class ContactConstraints {
     k4.fm = grown(k4.fm, count * 4 * FM, 0);
     k4.gm = grown(k4.gm, count * 4 * GM, 0);
     k4.pair = grown(k4.pair, count * 2, 0);
+    k4.kind = grown(k4.kind, count, 0);
     return k4;
   }
 
@@ -435,20 +495,72 @@ export class ContactConstraints {
     }
   }
 
+  /**
+   * One pass over the manifolds: in slot order on this thread, or colour by colour with each large colour's
+   * manifolds over threads ({@link runner}); the overflow set on this thread. Within a colour no two manifolds share
+   * a dynamic body, so the order in which a colour's manifolds are solved, and by whom, changes nothing: the result
+   * is the one-thread result, bit for bit. Pin candidates (not the warm start's) come last, after the pins are
+   * found at this pass's separations (pinnedContacts.ts).
+   */
+  private visit(pass: number, bodies: BodySet, h: number, flip: number): void {
+    const count = this.cache.count;
+    const kinds = pass === PASS_WARM_START ? KINDS_ALL : KINDS_NOT_CANDIDATES;
+    this.passH = h;
+    this.passFlip = flip;
+    const runner = this.runner;
+    if (runner !== null && this.settings.colouredPasses && count >= MIN_THREADED_COLOUR && runner.contactThreads(this, bodies)) {
+      const start = this.graph.start;
+      for (let c = 0; c < COLOURS; c++) {
+        const from = start[c],
+          to = start[c + 1];
+        if (to - from >= MIN_THREADED_COLOUR) runner.contactPass(this, bodies, pass, from, to, kinds & ~(1 << SLOT_ANY_THREAD));
+        else this.runRange(pass, bodies, from, to, kinds);
+      }
+      this.runRange(pass, bodies, start[OVERFLOW], count, kinds);
+    } else this.runRange(pass, bodies, 0, count, kinds);
+    const pins = this.pins;
+    if (pass === PASS_WARM_START || !pins.pinning) return;
+    pins.updatePins(this.cache, this.arrays, bodies);
+    for (let q = 0; q < pins.candidateCount; q++) {
+      const i = pins.candidate(q);
+      this.runRange(pass, bodies, i, i + 1, KINDS_CANDIDATES);
+    }
+  }
+
+  /**
+   * @internal Runs `pass` (PASS_*) over the slots in [from, to) whose kind (ConstraintArrays.kind) is in `kinds` (a
+   * bit per kind), at the substep length and parity of {@link passH} and {@link passFlip}: the one loop of each pass,
+   * which a worker's replica of the solver runs over its blocks (src/parallel/contactBlocks.ts).
+   */
+  runRange(pass: number, bodies: BodySet, from: number, to: number, kinds: number): void {
+    if (pass === PASS_WARM_START) this.warmStartRange(bodies, from, to, kinds);
+    else if (pass === PASS_SOLVE) this.solveRange(bodies, from, to, kinds);
+    else this.relaxRange(bodies, from, to, kinds);
+  }
+
   /** Applies the accumulated impulses (normal and friction) to the bodies. */
   warmStart(bodies: BodySet): void {
-    const s = this.cache;
+    if (this.shock.active) this.shock.dropFrozenImpacts(this.cache, this.arrays);
+    this.visit(PASS_WARM_START, bodies, 0, 0);
+  }
+
+  /**
+   * The warm start of the slots in [from, to) whose kind (ConstraintArrays.kind) is in `kinds` (a bit per kind):
+   * the loop {@link warmStart} runs, whole on one thread or colour by colour over threads.
+   */
+  private warmStartRange(bodies: BodySet, from: number, to: number, kinds: number): void {
     const pins = this.pins;
     const k4 = this.arrays,
       mf = k4.mf,
       pt = k4.pt,
-      bi = k4.pair;
-    if (this.shock.active) this.shock.dropFrozenImpacts(s, k4);
+      bi = k4.pair,
+      kind = k4.kind;
     const invMass = bodies.invMass,
       I = bodies.invInertiaWorld,
       vel = bodies.vel,
       w = bodies.angVel;
-    for (let i = 0; i < s.count; i++) {
+    for (let i = from; i < to; i++) {
+      if (((kinds >> kind[i]) & 1) === 0) continue;
       const m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
@@ -538,22 +650,27 @@ export class ContactConstraints {
    * separation is the one the previous relax pass stored (the poses have not moved since).
    */
   solve(bodies: BodySet, h: number): void {
-    const s = this.cache;
+    this.visit(PASS_SOLVE, bodies, h, this.substep & 1);
+  }
+
+  /** The biased pass over the slots in [from, to) whose kind is in `kinds` (see warmStartRange). */
+  private solveRange(bodies: BodySet, from: number, to: number, kinds: number): void {
+    const h = this.passH,
+      flip = this.passFlip;
     const pins = this.pins;
-    const flip = this.substep & 1;
     const k4 = this.arrays,
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
-      bi = k4.pair;
+      bi = k4.pair,
+      kind = k4.kind;
     const invMass = bodies.invMass,
       vel = bodies.vel,
       w = bodies.angVel;
     const invH = 1 / h;
     const overlapDepth = this.settings.overlapDepth;
-    for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
-      const i = pins.passManifold(q, s, k4, bodies);
-      if (i < 0) continue;
+    for (let i = from; i < to; i++) {
+      if (((kinds >> kind[i]) & 1) === 0) continue;
       const m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
@@ -694,7 +811,7 @@ export class ContactConstraints {
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
-      if (frozen !== 0) this.shock.routeFrozen(s, k4, bodies, i, n, frozen === 1 ? a : b);
+      if (frozen !== 0) this.shock.routeFrozen(this.cache, k4, bodies, i, n, frozen === 1 ? a : b);
       frictionRows(bodies, k4, bi, i, flip);
     }
   }
@@ -731,18 +848,25 @@ export class ContactConstraints {
    * taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
    */
   relax(bodies: BodySet, h: number): void {
-    const s = this.cache;
-    const pins = this.pins;
     const flip = this.substep & 1;
     this.substep++;
-    const hd = s.header;
+    this.visit(PASS_RELAX, bodies, h, flip);
+  }
+
+  /** The relax pass over the slots in [from, to) whose kind is in `kinds` (see warmStartRange). */
+  private relaxRange(bodies: BodySet, from: number, to: number, kinds: number): void {
+    const h = this.passH,
+      flip = this.passFlip;
+    const pins = this.pins;
+    const hd = this.cache.header;
     const k4 = this.arrays,
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
       gm = k4.gm,
       bi = k4.pair,
-      order = k4.manifold;
+      order = k4.manifold,
+      kind = k4.kind;
     const invMass = bodies.invMass,
       vel = bodies.vel,
       w = bodies.angVel,
@@ -752,9 +876,8 @@ export class ContactConstraints {
     const settings = this.settings;
     const restingSlipSq = settings.restingSlip * settings.restingSlip,
       stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
-    for (let q = 0, end = pins.passLength(s.count); q < end; q++) {
-      const i = pins.passManifold(q, s, k4, bodies);
-      if (i < 0) continue;
+    for (let i = from; i < to; i++) {
+      if (((kinds >> kind[i]) & 1) === 0) continue;
       // The round features' kind, axis and u stay in the cache's header (rollingAnchors writes them there).
       const o = order[i] * HEADER,
         m = i * MF;
@@ -903,7 +1026,7 @@ export class ContactConstraints {
       w[a3] = wax; w[a3 + 1] = way; w[a3 + 2] = waz;
       vel[b3] = vbx; vel[b3 + 1] = vby; vel[b3 + 2] = vbz;
       w[b3] = wbx; w[b3 + 1] = wby; w[b3 + 2] = wbz;
-      if (frozen !== 0) this.shock.routeFrozen(s, k4, bodies, i, n, frozen === 1 ? a : b);
+      if (frozen !== 0) this.shock.routeFrozen(this.cache, k4, bodies, i, n, frozen === 1 ? a : b);
       // An impact's friction gets a second Gauss-Seidel iteration: in one sequential pass over a face's contacts the
       // first rows' impulses, bounded contact by contact, spin the body about the normal and the later rows answer
       // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the

@@ -178,33 +178,27 @@ export class PinnedContacts {
     }
   }
 
-  /**
-   * Visits in a solver pass: the manifolds once, or twice over with pin candidates this step, which are solved
-   * after every other manifold of the pass, against the pins those leave (pinnedContacts.ts): a box stopped by a
-   * wall in this pass is pinned for the ball behind it.
-   */
-  passLength(count: number): number {
-    return this.pinning ? count + this.candidates.count : count;
+  /** Pin candidates this step (solved after every other manifold of a pass, ContactConstraints.visit). */
+  get candidateCount(): number {
+    return this.candidates.count;
   }
 
-  /**
-   * The slot (constraintLayout.ts) of visit q of a pass (see passLength), or -1 to skip; finds the pins before the
-   * candidates. The first `count` visits are the slots in order (the passes' colour order, constraintGraph.ts); the
-   * candidates, in slot order, come after all of them.
-   */
-  passManifold(q: number, cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): number {
-    if (!this.pinning) return q;
-    const count = cache.count;
-    if (q < count) return this.pinCandidate[q] === 1 ? -1 : q;
-    if (q === count) this.updatePins(cache, k4, bodies);
-    return this.candidates.data[q - count];
+  /** The slot (constraintLayout.ts) of candidate q, in slot order. */
+  candidate(q: number): number {
+    return this.candidates.data[q];
+  }
+
+  /** Whether slot i is a pin candidate this step. */
+  isCandidate(i: number): boolean {
+    return this.pinning && this.pinCandidate[i] === 1;
   }
 
   /**
    * Pins at the current separations (J_SEP: the narrow phase's, then each relax pass's): every body's
-   * touching manifolds with infinite-mass bodies, then each candidate's state.
+   * touching manifolds with infinite-mass bodies, then each candidate's state. A pass calls it after every other
+   * manifold and before the candidates: a box stopped by a wall in this pass is pinned for the ball behind it.
    */
-  private updatePins(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
+  updatePins(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
     const s = cache;
     // By slot: the normal (M_NX) and count are the constraint arrays' copies of the header's.
     const mf = k4.mf,

@@ -20,6 +20,8 @@ export function solve(ws: WorldState, dt: number): void {
   if (hasJoints) joints.prepare(b, dt, h);
   markJointed(ws);
   solver.pushed = ws.scratch.pushedBodies;
+  // Large colours of the contact passes go over the worker pool when one runs (src/parallel/contactBlocks.ts).
+  solver.runner = ws.scratch.pool;
   // Up is against gravity (shock propagation, src/dynamics/contacts/shockPropagation.ts); no gravity, no up.
   const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
   const gi = gl > 0 ? -1 / gl : 0;
