@@ -35,6 +35,7 @@ const base = `${engine}-${scene}-${sleep === "n/a" ? "na" : sleep}`;
 const profFile = path.join(outDir, `${base}.cpuprofile`);
 const runnerArgs = ["--expose-gc", path.join(here, "scene-runner.mjs"), engine, scene, sleep];
 if (warmup) runnerArgs.push(warmup);
+if (process.env.THREADS) runnerArgs.push(`--threads=${process.env.THREADS}`);
 if (steps) runnerArgs.push(steps);
 const heapFile = path.join(outDir, `${base}.heapprofile`);
 runnerArgs.push(alloc ? `--heap-prof=${heapFile}` : `--cpu-prof=${profFile}`);

@@ -29,8 +29,16 @@ export const Ctrl = {
   Items: 6,
   /** Set to (worker index + 1) by a worker whose block threw: the main thread falls back. */
   Failed: 7,
+  /**
+   * Workers asleep in `Atomics.wait` on {@link Ctrl.Seq} (or about to be): a job is announced with `Atomics.notify`
+   * only when some are, as a notify costs about a microsecond even with nobody to wake, and a contact pass publishes
+   * a job per colour.
+   */
+  Sleepers: 8,
+  /** 1 while the main thread sleeps in `Atomics.wait` on {@link Ctrl.Done}: the last block's notify is for it. */
+  MainWaits: 9,
   /** First of the per-worker words: the generation each worker is bound to (-1 none yet). */
-  Bound: 8,
+  Bound: 10,
 } as const;
 
 /** Commands a job can carry. */
@@ -82,7 +90,7 @@ export function claimBlock(ctrl: Int32Array, seq: number): number {
 /** Counts one block of the current job done; the last one wakes the main thread if it sleeps (Node). */
 export function blockDone(ctrl: Int32Array): void {
   const done = Atomics.add(ctrl, Ctrl.Done, 1) + 1;
-  if (done === Atomics.load(ctrl, Ctrl.Blocks)) Atomics.notify(ctrl, Ctrl.Done);
+  if (done === Atomics.load(ctrl, Ctrl.Blocks) && Atomics.load(ctrl, Ctrl.MainWaits) !== 0) Atomics.notify(ctrl, Ctrl.Done);
 }
 
 /**
@@ -100,7 +108,9 @@ export function publishJob(ctrl: Int32Array, command: number, generation: number
   Atomics.store(ctrl, Ctrl.Done, 0);
   Atomics.store(ctrl, Ctrl.Claim, (seq & JOB_MASK) << BLOCK_BITS);
   Atomics.store(ctrl, Ctrl.Seq, seq);
-  Atomics.notify(ctrl, Ctrl.Seq);
+  // A worker counts itself a sleeper before it checks Seq and waits (awaitJob): either it is counted here, or its
+  // wait sees the new Seq and returns at once.
+  if (Atomics.load(ctrl, Ctrl.Sleepers) !== 0) Atomics.notify(ctrl, Ctrl.Seq);
   return seq;
 }
 
@@ -121,7 +131,9 @@ export function awaitJob(ctrl: Int32Array, seen: number, spin = SPIN): number {
     if (v !== seen) return v;
   }
   for (;;) {
+    Atomics.add(ctrl, Ctrl.Sleepers, 1);
     Atomics.wait(ctrl, Ctrl.Seq, seen);
+    Atomics.sub(ctrl, Ctrl.Sleepers, 1);
     const v = Atomics.load(ctrl, Ctrl.Seq);
     if (v !== seen) return v;
   }
@@ -151,7 +163,12 @@ export function awaitBlocks(ctrl: Int32Array, blocks: number, block: boolean, al
   let last = done;
   let since = now();
   for (;;) {
-    if (block) Atomics.wait(ctrl, Ctrl.Done, done, 1);
+    if (block) {
+      // Counted as waiting before the wait checks Done: the last block's blockDone then sees it and notifies.
+      Atomics.store(ctrl, Ctrl.MainWaits, 1);
+      Atomics.wait(ctrl, Ctrl.Done, done, 1);
+      Atomics.store(ctrl, Ctrl.MainWaits, 0);
+    }
     else for (let s = 0; s < SPIN; s++) if (Atomics.load(ctrl, Ctrl.Done) !== done) break;
     done = Atomics.load(ctrl, Ctrl.Done);
     if (Atomics.load(ctrl, Ctrl.Failed) !== 0) return false;

@@ -4,7 +4,7 @@
  * and a large colour's manifolds are cut into blocks of {@link CONTACT_BLOCK} slots that any thread claims. A
  * colour's manifolds share no dynamic body, so its blocks write disjoint velocities, and who ran which block changes
  * nothing: the result is the one-thread result, bit for bit. The calling thread solves a colour's other slots (kind
- * SLOT_CALLER: shock propagation, rolling, jointed bodies) while the workers run blocks, then joins them; the next
+ * SLOT_CALLER: shock propagation, rolling resistance, jointed bodies) while the workers run blocks, then joins them; the next
  * colour starts when every block is done (the pool's barrier).
  *
  * A worker runs the same loops as the calling thread (ContactConstraints.runRange) on a replica of the solver whose
@@ -22,8 +22,11 @@ import { SLOT_ANY_THREAD } from "../dynamics/contacts/constraintLayout";
 
 /** The body columns a contact pass reads or writes (shared over SharedArrayBuffer when a pool runs them). */
 export const CONTACT_BODY_FIELDS = ["pos", "rot", "vel", "angVel", "invMass", "invInertiaWorld"] as const;
-/** The solver's per-step constraint arrays (ConstraintArrays) the passes read or write. */
-export const CONTACT_SOLVER_FIELDS = ["mf", "pt", "jn", "fm", "gm", "pair", "manifold", "kind"] as const;
+/**
+ * The solver's per-step constraint arrays (ConstraintArrays) the passes read or write on any thread. Not the slots'
+ * cache indices (`manifold`, the constraint graph's own array, replaced every step): the passes do not read them.
+ */
+export const CONTACT_SOLVER_FIELDS = ["mf", "pt", "jn", "fm", "gm", "rf", "pair", "kind"] as const;
 
 /** Integer words of a contact job (ContactArrays.jobInt). */
 export const JOB_PASS = 0,
@@ -52,8 +55,8 @@ export interface ContactArrays {
   jn: Float64Array;
   fm: Float64Array;
   gm: Float64Array;
+  rf: Float64Array;
   pair: Int32Array;
-  manifold: Int32Array;
   kind: Uint8Array;
   /** The current job: JOB_PASS, JOB_FROM, JOB_TO, JOB_FLIP. */
   jobInt: Int32Array;

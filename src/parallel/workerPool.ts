@@ -101,6 +101,12 @@ const NARROW_IDLE_STEPS = 8;
  */
 const NARROW_LOSING_STEPS = 32;
 
+/**
+ * Passes (about 10 steps' worth at 6-8 substeps of 3 passes) the contact passes stay on the calling thread after
+ * their threaded jobs measured a loss (see WorkerPool.contactPass); then one pass probes again.
+ */
+const CONTACT_LOSING_PASSES = 192;
+
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
   "Continuum: threads > 1 needs SharedArrayBuffer, which this page does not have (it is not cross-origin isolated); " +
@@ -188,6 +194,17 @@ export class WorkerPool implements ContactPassRunner {
   private narrowGain = 0;
   /** This thread's time in its blocks during the last job (ms), and their count. */
   private mainBlockMs = 0;
+  /** This thread's time on the last contact job's slots of its own (ms). */
+  private callerMs = 0;
+  /**
+   * @internal Whether the contact passes stay on this thread for a while after they measured a loss (default true);
+   * tests turn it off so that the workers take blocks at every pass whatever the machine's load.
+   */
+  contactByTiming = true;
+  /** Smoothed gain of a threaded contact job, ms (see contactPass). */
+  private contactGain = 0;
+  /** Passes left on this thread after a measured loss (see CONTACT_LOSING_PASSES). */
+  private contactIdle = 0;
   private mainBlocks = 0;
   /** The world of the step under way (the pool serves one world). */
   private world: PoolWorld | null = null;
@@ -296,6 +313,7 @@ export class WorkerPool implements ContactPassRunner {
       const c = this.contact!;
       this.contactSolver!.runRange(c.jobInt[JOB_PASS], this.contactBodies!, c.jobInt[JOB_FROM], c.jobInt[JOB_TO], this.contactCallerKinds);
     }
+    const tBlocks = now();
     let mine = 0;
     for (;;) {
       const k = claimBlock(ctrl, seq);
@@ -305,6 +323,9 @@ export class WorkerPool implements ContactPassRunner {
       blockDone(ctrl);
       mine++;
     }
+    this.mainBlockMs = now() - tBlocks;
+    this.mainBlocks = mine;
+    this.callerMs = tBlocks - t0;
     if (command === Command.NarrowPhase) {
       // Blocks a worker claimed and has not finished run here too, last first (workers go first to last), rather
       // than waiting for a worker that may not have a core (a busy machine): a block's output depends on its jobs
@@ -367,6 +388,10 @@ export class WorkerPool implements ContactPassRunner {
   contactThreads(solver: ContactConstraints, bodies: BodySet): boolean {
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     if (!this.anyListening()) return false;
+    if (this.contactIdle > 0) {
+      this.contactIdle--;
+      return false;
+    }
     this.drain();
     this.shareContacts(solver, bodies);
     return true;
@@ -398,7 +423,19 @@ export class WorkerPool implements ContactPassRunner {
       solver.runRange(pass, bodies, from, to, callerKinds | (1 << SLOT_ANY_THREAD));
       return;
     }
+    const t0 = now();
     this.runJob(Command.ContactPass, nBlocks, to - from, c.stamps);
+    // What the job gained: this thread's time a block times the blocks, plus its own slots, less the job's time. A
+    // worker without a core (a busy machine) holds its block while this thread waits; when the smoothed gain turns
+    // negative, the passes stay on this thread for a while, then probe again. Timing decides only who solves.
+    const mine = this.mainBlocks;
+    if (mine === 0) return;
+    const gain = (this.mainBlockMs / mine) * nBlocks + this.callerMs - (now() - t0);
+    this.contactGain = 0.9 * this.contactGain + 0.1 * gain;
+    if (this.contactGain < 0 && this.contactByTiming) {
+      this.contactIdle = CONTACT_LOSING_PASSES;
+      this.contactGain = 0;
+    }
   }
 
   /** The contact passes' arrays, shared: body columns and the solver's arrays moved into shared memory; rebinds on change. */

@@ -81,11 +81,21 @@ export const M_NX = 0,
 export const MF = 25;
 
 /**
+ * Per slot with rolling anchors (M_ROLLING_ANCHORS): each side's round feature as rollingAnchors.ts left it in the
+ * cache's header (kind, axis, u), copied here by prepare so that the relax pass reads the slot's own arrays only.
+ */
+export const RF_KIND = 0,
+  RF_AXIS = 1,
+  RF_U = 4,
+  RF_SIDE = 7;
+/** Slot stride of {@link ConstraintArrays.rf}: side A's {@link RF_SIDE} numbers, then side B's. */
+export const RF = 2 * RF_SIDE;
+
+/**
  * Per slot ({@link ConstraintArrays.kind}): who may solve it. A colour's slots of kind {@link SLOT_ANY_THREAD} go over
  * the worker pool's blocks; the others stay on the calling thread: {@link SLOT_CALLER} for a slot whose passes read
- * or write beyond its own two bodies and arrays (shock propagation routes into another slot, rolling resistance and
- * rolling anchors keep per-manifold state outside these arrays, a jointed body's resting friction reads the joints'
- * set), {@link SLOT_PIN_CANDIDATE} for a pin candidate, which the normal and relax passes visit last
+ * or write beyond its own two bodies and arrays (shock propagation routes into another slot, rolling resistance keeps
+ * per-manifold state outside these arrays, a jointed body's resting friction reads the joints' set), {@link SLOT_PIN_CANDIDATE} for a pin candidate, which the normal and relax passes visit last
  * (pinnedContacts.ts).
  */
 export const SLOT_ANY_THREAD = 0,
@@ -99,6 +109,8 @@ export class ConstraintArrays {
   fm = new Float64Array(0);
   gm = new Float64Array(0);
   mf = new Float64Array(0);
+  /** Per slot: the round features of its rolling anchors ({@link RF} numbers; read where M_ROLLING_ANCHORS is 1). */
+  rf = new Float64Array(0);
   /** Per slot: the dense body indices of its manifold, A then B (the cache's bodyIndex in slot order). */
   pair = new Int32Array(0);
   /** Per slot: its manifold's index in the contact cache (the constraint graph's order; identity when not coloured). */

@@ -72,6 +72,11 @@ import {
   M_T1X,
   M_T2X,
   PT,
+  RF,
+  RF_AXIS,
+  RF_KIND,
+  RF_SIDE,
+  RF_U,
   SLOT_ANY_THREAD,
   SLOT_CALLER,
   SLOT_PIN_CANDIDATE,
@@ -358,7 +363,21 @@ export class ContactConstraints {
         gm[go + G_KA] = 0;
         gm[go + G_KB] = 0;
       }
-      mf[m + M_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, ci, gm, i, a, b) : 0;
+      const rolling = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, ci, gm, i, a, b) : 0;
+      mf[m + M_ROLLING_ANCHORS] = rolling;
+      if (rolling === 1) {
+        // The round features the relax pass reads, into the slot's own arrays (constraintLayout.ts RF).
+        const rf = k4.rf;
+        for (let side = 0; side < 2; side++) {
+          const ho = o + (side === 0 ? H_RA : H_RB),
+            ro = i * RF + side * RF_SIDE;
+          rf[ro + RF_KIND] = hd[ho];
+          for (let d = 0; d < 3; d++) {
+            rf[ro + RF_AXIS + d] = hd[ho + 1 + d];
+            rf[ro + RF_U + d] = hd[ho + R_U + d];
+          }
+        }
+      }
       if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, n | 0);
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
@@ -391,7 +410,7 @@ export class ContactConstraints {
       const m = i * MF;
       kind[i] = pins.isCandidate(i)
         ? SLOT_PIN_CANDIDATE
-        : mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_ANCHORS] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])
+        : mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])
           ? SLOT_CALLER
           : SLOT_ANY_THREAD;
     }
@@ -408,6 +427,7 @@ export class ContactConstraints {
     k4.gm = grown(k4.gm, count * 4 * GM, 0);
     k4.pair = grown(k4.pair, count * 2, 0);
     k4.kind = grown(k4.kind, count, 0);
+    k4.rf = grown(k4.rf, count * RF, 0);
     return k4;
   }
 
@@ -858,14 +878,13 @@ export class ContactConstraints {
     const h = this.passH,
       flip = this.passFlip;
     const pins = this.pins;
-    const hd = this.cache.header;
     const k4 = this.arrays,
       mf = k4.mf,
       pt = k4.pt,
       jn = k4.jn,
       gm = k4.gm,
+      rf = k4.rf,
       bi = k4.pair,
-      order = k4.manifold,
       kind = k4.kind;
     const invMass = bodies.invMass,
       vel = bodies.vel,
@@ -878,9 +897,7 @@ export class ContactConstraints {
       stickSpeedSq = settings.stickSpeed * settings.stickSpeed;
     for (let i = from; i < to; i++) {
       if (((kinds >> kind[i]) & 1) === 0) continue;
-      // The round features' kind, axis and u stay in the cache's header (rollingAnchors writes them there).
-      const o = order[i] * HEADER,
-        m = i * MF;
+      const m = i * MF;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
       const n = mf[m + M_COUNT];
@@ -922,18 +939,18 @@ export class ContactConstraints {
         fb = 0;
       if (mf[m + M_ROLLING_ANCHORS] === 1) {
         for (let side = 0; side < 2; side++) {
-          const ho = o + (side === 0 ? H_RA : H_RB);
-          const kind = hd[ho];
-          if (kind === ROUND_NONE) continue;
+          const ro = i * RF + side * RF_SIDE;
+          const round = rf[ro + RF_KIND];
+          if (round === ROUND_NONE) continue;
           const gx = side === 0 ? gax : gbx,
             gy = side === 0 ? gay : gby,
             gz = side === 0 ? gaz : gbz;
           let gp = 1;
-          if (kind === ROUND_AXIS) {
-            const ge = gx * hd[ho + 1] + gy * hd[ho + 2] + gz * hd[ho + 3];
+          if (round === ROUND_AXIS) {
+            const ge = gx * rf[ro + RF_AXIS] + gy * rf[ro + RF_AXIS + 1] + gz * rf[ro + RF_AXIS + 2];
             gp = ge * ge < 1 ? Math.sqrt(1 - ge * ge) : 0;
           }
-          const f = gp - (gx * hd[ho + R_U] + gy * hd[ho + R_U + 1] + gz * hd[ho + R_U + 2]);
+          const f = gp - (gx * rf[ro + RF_U] + gy * rf[ro + RF_U + 1] + gz * rf[ro + RF_U + 2]);
           if (side === 0) fa = f;
           else fb = f;
         }
