@@ -43,6 +43,8 @@ export class ConstraintGraph {
   readonly start = new Int32Array(COLOURS + 2);
   /** Per manifold (cache index): its colour, or OVERFLOW. */
   colour = new Uint8Array(0);
+  /** Per manifold (cache index): its slot, the inverse of {@link order}. */
+  slot = new Int32Array(0);
   /** Per body: the colours it is in this step (valid where {@link stamp} is {@link round}). */
   private mask = new Int32Array(0);
   private stamp = new Int32Array(0);
@@ -55,13 +57,16 @@ export class ConstraintGraph {
   build(count: number, bodyIndex: Int32Array, invMass: Float64Array, bodyCount: number, coloured: boolean): void {
     this.order = grown(this.order, count, 0);
     this.colour = grown(this.colour, count, 0);
+    this.slot = grown(this.slot, count, 0);
     const order = this.order,
       colour = this.colour,
+      slot = this.slot,
       start = this.start;
     start.fill(0);
     if (!coloured) {
       for (let i = 0; i < count; i++) {
         order[i] = i;
+        slot[i] = i;
         colour[i] = 0;
       }
       for (let c = 1; c < COLOURS + 2; c++) start[c] = count;
@@ -99,7 +104,11 @@ export class ConstraintGraph {
     for (let c = 0; c <= OVERFLOW; c++) start[c + 1] += start[c];
     const next = this.next;
     for (let c = 0; c <= OVERFLOW; c++) next[c] = start[c];
-    for (let i = 0; i < count; i++) order[next[colour[i]]++] = i;
+    for (let i = 0; i < count; i++) {
+      const j = next[colour[i]]++;
+      order[j] = i;
+      slot[i] = j;
+    }
   }
 
   /** Per colour, the next free slot while {@link build} lays out the order. */
