@@ -50,6 +50,7 @@ import {
   JOB_FLIP,
   JOB_FROM,
   JOB_H,
+  JOB_IMPACT_SPEED,
   JOB_OVERLAP_DEPTH,
   JOB_PASS,
   JOB_RESTING_SLIP,
@@ -414,6 +415,7 @@ export class WorkerPool implements ContactPassRunner {
     c.jobF[JOB_OVERLAP_DEPTH] = settings.overlapDepth;
     c.jobF[JOB_RESTING_SLIP] = settings.restingSlip;
     c.jobF[JOB_STICK_SPEED] = settings.stickSpeed;
+    c.jobF[JOB_IMPACT_SPEED] = settings.impactSpeed;
     this.contactSolver = solver;
     this.contactBodies = bodies;
     this.contactCallerKinds = callerKinds;
@@ -461,7 +463,7 @@ export class WorkerPool implements ContactPassRunner {
     if (!changed) return;
     const next = {
       jobInt: a?.jobInt ?? new Int32Array(new SharedArrayBuffer(16)),
-      jobF: a?.jobF ?? sharedF64(4),
+      jobF: a?.jobF ?? sharedF64(8),
       stamps: a !== null && a.stamps.length >= blocks ? a.stamps : new Int32Array(new SharedArrayBuffer(Math.max(blocks, 64) * 4)),
       pushVel: solver.pushVel,
       pushAngVel: solver.pushAngVel,

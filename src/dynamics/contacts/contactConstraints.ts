@@ -118,10 +118,11 @@ import {
   R_U,
 } from "./manifoldLayout";
 
-/** The passes of a substep, as {@link ContactConstraints.runRange} takes them. */
+/** The passes of a substep, and the step's prepare of the effective masses, as {@link ContactConstraints.runRange} takes them. */
 export const PASS_WARM_START = 0,
   PASS_SOLVE = 1,
-  PASS_RELAX = 2;
+  PASS_RELAX = 2,
+  PASS_PREPARE = 3;
 
 /** Kind masks (a bit per ConstraintArrays.kind): every slot; all but the pin candidates; the candidates. */
 const KINDS_ALL = 7,
@@ -230,25 +231,14 @@ export class ContactConstraints {
     const pins = this.pins;
     const shock = this.shock;
     shock.begin(bodies.count);
-    const hd = s.header,
-      c = s.contacts,
-      bi = s.bodyIndex;
     const invMass = bodies.invMass,
-      inv = bodies.invInertiaWorld,
-      vel = bodies.vel,
-      w = bodies.angVel;
+      vel = bodies.vel;
     ensureRolling(s.count);
     const k4 = this.grow(),
       mf = k4.mf,
-      pt = k4.pt,
-      jn = k4.jn,
-      fm = k4.fm,
-      gm = k4.gm;
+      pt = k4.pt;
     const pushed = this.pushed;
-    const settings = this.settings;
-    const staticHertzScale = settings.staticHertzScale,
-      impactSpeed = settings.impactSpeed;
-    this.graph.build(s.count, bi, invMass, bodies.count, settings.colouredPasses);
+    this.graph.build(s.count, s.bodyIndex, invMass, bodies.count, this.settings.colouredPasses);
     k4.manifold = this.graph.order;
     const pair = k4.pair,
       slotOf = this.graph.slot;
@@ -258,6 +248,59 @@ export class ContactConstraints {
     // step in load against 2.5 %), writing the slots of each colour front to back.
     for (let ci = 0; ci < s.count; ci++) this.load(slotOf[ci], ci, bodies);
     for (let i = 0; i < s.count; i++) {
+      const m = i * MF;
+      const a = pair[i * 2],
+        b = pair[i * 2 + 1];
+      // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed (in
+      // slot order: a body's support is the first best).
+      shock.up[0] = mf[m + M_NX] * upX + mf[m + M_NX + 1] * upY + mf[m + M_NX + 2] * upZ;
+      mf[m + M_FROZEN] = shock.classify(i, a, b, invMass, vel);
+      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
+      // speculative ones meet an impact. Kept in M_IMPACT until prepareRange reads it (the pushed set is this thread's).
+      mf[m + M_IMPACT] = pushed !== null && (pushed.has(a) || pushed.has(b)) ? 1 : 0;
+    }
+    // The effective masses: each slot reads its bodies and writes its own arrays, so any thread may do any slot.
+    const runner = this.runner;
+    if (runner !== null && s.count >= MIN_THREADED_COLOUR && runner.contactThreads(this, bodies)) runner.contactPass(this, bodies, PASS_PREPARE, 0, s.count, 0);
+    else this.prepareRange(bodies, 0, s.count);
+    for (let i = 0; i < s.count; i++) {
+      const m = i * MF;
+      if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, pair[i * 2], pair[i * 2 + 1], mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, mf[m + M_COUNT] | 0);
+    }
+    shock.prepareRoutes(s, k4);
+    pins.prepare(s, k4, bodies);
+    // Who may solve each slot (constraintLayout.ts SLOT_*): decided once per step, read by every pass.
+    const kind = k4.kind,
+      jointed = this.jointed;
+    for (let i = 0; i < s.count; i++) {
+      const m = i * MF;
+      kind[i] = pins.isCandidate(i)
+        ? SLOT_PIN_CANDIDATE
+        : mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])
+          ? SLOT_CALLER
+          : SLOT_ANY_THREAD;
+    }
+  }
+
+  /**
+   * Slots [from, to) of prepare: per contact the normal row's Jacobians and effective mass, the tangent pair's 2x2
+   * effective mass and its eigenbasis, the approach speed and whether it meets an impact; per manifold the centroid's
+   * effective mass of an impact. Reads the bodies and the slot's arrays (its shock propagation decided), writes the
+   * slot's arrays only: any thread may run any slot (src/parallel/contactBlocks.ts).
+   */
+  private prepareRange(bodies: BodySet, from: number, to: number): void {
+    const k4 = this.arrays,
+      mf = k4.mf,
+      pt = k4.pt,
+      jn = k4.jn,
+      fm = k4.fm,
+      pair = k4.pair;
+    const invMass = bodies.invMass,
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
+    const impactSpeed = this.settings.impactSpeed;
+    for (let i = from; i < to; i++) {
       const m = i * MF;
       const a = pair[i * 2],
         b = pair[i * 2 + 1];
@@ -274,18 +317,14 @@ export class ContactConstraints {
         t2z = mf[m + M_T2X + 2];
       const ia = a * 6,
         ib = b * 6;
-      // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
-      shock.up[0] = nx * upX + ny * upY + nz * upZ;
-      const frozen = shock.classify(i, a, b, invMass, vel);
-      mf[m + M_FROZEN] = frozen;
+      const frozen = mf[m + M_FROZEN];
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;
       const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
       const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
       const n = mf[m + M_COUNT];
-      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
-      // speculative ones meet an impact.
-      const pushedPair = pushed !== null && (pushed.has(a) || pushed.has(b));
+      // A body a fast partner may push (marked by prepare in M_IMPACT) meets an impact with its speculative contacts.
+      const pushedPair = mf[m + M_IMPACT] === 1;
       for (let k = 0; k < n; k++) {
         const pi = i * 4 + k,
           po = pi * PT,
@@ -349,7 +388,6 @@ export class ContactConstraints {
         pt[po + P_WARM] = jn[jo + J_RELVEL] < -impactSpeed || (pushedPair && jn[jo + J_SEP] > 0) ? 0 : -1;
         pt[po + P_IMPACT] = 0;
       }
-      if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, n | 0);
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
       for (let k = 0; k < n; k++) if (pt[(i * 4 + k) * PT + P_WARM] >= 0) impact = 1;
@@ -371,19 +409,6 @@ export class ContactConstraints {
           bn_x * (iB0 * bn_x + iB3 * bn_y + iB4 * bn_z) + bn_y * (iB3 * bn_x + iB1 * bn_y + iB5 * bn_z) + bn_z * (iB4 * bn_x + iB5 * bn_y + iB2 * bn_z);
         mf[m + M_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
       }
-    }
-    shock.prepareRoutes(s, k4);
-    pins.prepare(s, k4, bodies);
-    // Who may solve each slot (constraintLayout.ts SLOT_*): decided once per step, read by every pass.
-    const kind = k4.kind,
-      jointed = this.jointed;
-    for (let i = 0; i < s.count; i++) {
-      const m = i * MF;
-      kind[i] = pins.isCandidate(i)
-        ? SLOT_PIN_CANDIDATE
-        : mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])
-          ? SLOT_CALLER
-          : SLOT_ANY_THREAD;
     }
   }
 
@@ -560,7 +585,10 @@ export class ContactConstraints {
    * which a worker's replica of the solver runs over its blocks (src/parallel/contactBlocks.ts).
    */
   runRange(pass: number, bodies: BodySet, from: number, to: number, kinds: number): void {
-    if (pass === PASS_WARM_START) this.warmStartRange(bodies, from, to, kinds);
+    // Prepare's slots have no kind yet (prepare decides them): all or (kinds 0) none.
+    if (pass === PASS_PREPARE) {
+      if (kinds !== 0) this.prepareRange(bodies, from, to);
+    } else if (pass === PASS_WARM_START) this.warmStartRange(bodies, from, to, kinds);
     else if (pass === PASS_SOLVE) this.solveRange(bodies, from, to, kinds);
     else this.relaxRange(bodies, from, to, kinds);
   }
