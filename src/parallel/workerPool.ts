@@ -202,8 +202,11 @@ export class WorkerPool implements ContactPassRunner {
    * tests turn it off so that the workers take blocks at every pass whatever the machine's load.
    */
   contactByTiming = true;
-  /** Smoothed gain of a threaded contact job, ms (see contactPass). */
+  /** Smoothed gain of a threaded contact pass, ms (see contactPass), and the gain of the pass under way. */
   private contactGain = 0;
+  private contactPassGain = 0;
+  /** Set when the threaded passes resume after a pause: the next pass's gain is not counted. */
+  private contactWarming = false;
   /** Passes left on this thread after a measured loss (see CONTACT_LOSING_PASSES). */
   private contactIdle = 0;
   private mainBlocks = 0;
@@ -391,6 +394,17 @@ export class WorkerPool implements ContactPassRunner {
     if (!this.anyListening()) return false;
     if (this.contactIdle > 0) {
       this.contactIdle--;
+      // The pass after the pause probes again; its first pass wakes the workers, which costs what it costs.
+      if (this.contactIdle === 0) this.contactWarming = true;
+      return false;
+    }
+    // The last pass's gain, summed over its jobs, into the smoothed gain; a loss pauses the threaded passes.
+    if (this.contactWarming) this.contactWarming = false;
+    else this.contactGain = 0.8 * this.contactGain + 0.2 * this.contactPassGain;
+    this.contactPassGain = 0;
+    if (this.contactGain < 0 && this.contactByTiming) {
+      this.contactIdle = CONTACT_LOSING_PASSES;
+      this.contactGain = 0;
       return false;
     }
     this.drain();
@@ -427,17 +441,12 @@ export class WorkerPool implements ContactPassRunner {
     }
     const t0 = now();
     this.runJob(Command.ContactPass, nBlocks, to - from, c.stamps);
-    // What the job gained: this thread's time a block times the blocks, plus its own slots, less the job's time. A
-    // worker without a core (a busy machine) holds its block while this thread waits; when the smoothed gain turns
-    // negative, the passes stay on this thread for a while, then probe again. Timing decides only who solves.
+    // What the job gained: this thread's time a block times the blocks, plus its own slots, less the job's time,
+    // summed over the pass (contactThreads smooths it). A worker without a core (a busy machine) holds its block
+    // while this thread waits; when the smoothed gain turns negative, the passes stay on this thread for a while,
+    // then probe again. Timing decides only who solves, never what.
     const mine = this.mainBlocks;
-    if (mine === 0) return;
-    const gain = (this.mainBlockMs / mine) * nBlocks + this.callerMs - (now() - t0);
-    this.contactGain = 0.9 * this.contactGain + 0.1 * gain;
-    if (this.contactGain < 0 && this.contactByTiming) {
-      this.contactIdle = CONTACT_LOSING_PASSES;
-      this.contactGain = 0;
-    }
+    if (mine > 0) this.contactPassGain += (this.mainBlockMs / mine) * nBlocks + this.callerMs - (now() - t0);
   }
 
   /** The contact passes' arrays, shared: body columns and the solver's arrays moved into shared memory; rebinds on change. */
