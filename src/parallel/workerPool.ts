@@ -103,10 +103,10 @@ const NARROW_IDLE_STEPS = 8;
 const NARROW_LOSING_STEPS = 32;
 
 /**
- * Passes (about 10 steps' worth at 6-8 substeps of 3 passes) the contact passes stay on the calling thread after
- * their threaded jobs measured a loss (see WorkerPool.contactPass); then one pass probes again.
+ * Every this many visits of one kind of contact pass, the pass runs the other way (threaded or not) than the one that
+ * measured faster, so that both times stay current (see WorkerPool.contactThreads).
  */
-const CONTACT_LOSING_PASSES = 192;
+const CONTACT_PROBE_PERIOD = 64;
 
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
@@ -195,20 +195,22 @@ export class WorkerPool implements ContactPassRunner {
   private narrowGain = 0;
   /** This thread's time in its blocks during the last job (ms), and their count. */
   private mainBlockMs = 0;
-  /** This thread's time on the last contact job's slots of its own (ms). */
-  private callerMs = 0;
   /**
-   * @internal Whether the contact passes stay on this thread for a while after they measured a loss (default true);
-   * tests turn it off so that the workers take blocks at every pass whatever the machine's load.
+   * @internal Whether each contact pass goes the way that measured faster (default true, see contactThreads); tests
+   * turn it off so that every pass goes over threads whatever the machine's load.
    */
   contactByTiming = true;
-  /** Smoothed gain of a threaded contact pass, ms (see contactPass), and the gain of the pass under way. */
-  private contactGain = 0;
-  private contactPassGain = 0;
-  /** Set when the threaded passes resume after a pause: the next pass's gain is not counted. */
-  private contactWarming = false;
-  /** Passes left on this thread after a measured loss (see CONTACT_LOSING_PASSES). */
-  private contactIdle = 0;
+  /**
+   * Per kind of contact pass (PASS_*) and way (0 this thread, 1 threaded): its smoothed time per manifold (ms; 0 not
+   * measured yet), and the visits of each kind so far.
+   */
+  private readonly passCost = new Float64Array(8);
+  private readonly passVisits = new Int32Array(4);
+  /** The contact pass under way (its kind, -1 none; whether threaded; its manifolds; its start). */
+  private passKind = -1;
+  private passThreaded = 0;
+  private passSlots = 0;
+  private passStart = 0;
   private mainBlocks = 0;
   /** The world of the step under way (the pool serves one world). */
   private world: PoolWorld | null = null;
@@ -329,7 +331,6 @@ export class WorkerPool implements ContactPassRunner {
     }
     this.mainBlockMs = now() - tBlocks;
     this.mainBlocks = mine;
-    this.callerMs = tBlocks - t0;
     if (command === Command.NarrowPhase) {
       // Blocks a worker claimed and has not finished run here too, last first (workers go first to last), rather
       // than waiting for a worker that may not have a core (a busy machine): a block's output depends on its jobs
@@ -385,31 +386,43 @@ export class WorkerPool implements ContactPassRunner {
   }
 
   /**
-   * The contact solver's question before each pass (ContactConstraints.visit): whether its colours go over threads.
-   * Yes while some worker listens; the arrays the passes touch are then moved into shared memory (once, and again
-   * after they grew: between passes, never during one).
+   * The contact solver's question before each pass (ContactConstraints.visit, prepare): whether the pass of kind
+   * `pass` over `slots` manifolds goes over threads. The pool times every pass (until {@link contactEnd}) and keeps,
+   * per kind of pass, the time per manifold on this thread and threaded; each pass goes the way that measured faster,
+   * and every {@link CONTACT_PROBE_PERIOD}-th the other way, to keep both current. So a machine whose workers get no
+   * core of their own (two virtual cores on one physical core, a busy machine) runs the passes on this thread. When
+   * threaded, the arrays the passes touch are moved into shared memory first (once, and again after they grew).
+   * Timing decides only who solves, never what.
    */
-  contactThreads(solver: ContactConstraints, bodies: BodySet): boolean {
+  contactThreads(solver: ContactConstraints, bodies: BodySet, pass: number, slots: number): boolean {
+    this.passKind = -1;
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     if (!this.anyListening()) return false;
-    if (this.contactIdle > 0) {
-      this.contactIdle--;
-      // The pass after the pause probes again; its first pass wakes the workers, which costs what it costs.
-      if (this.contactIdle === 0) this.contactWarming = true;
-      return false;
+    const alone = this.passCost[pass * 2],
+      threaded = this.passCost[pass * 2 + 1];
+    // Unmeasured first (threaded, then alone), then the faster, and the slower every CONTACT_PROBE_PERIOD-th visit.
+    let useThreads = threaded === 0 ? true : alone === 0 ? false : threaded <= alone;
+    if (++this.passVisits[pass] % CONTACT_PROBE_PERIOD === 0 && alone !== 0) useThreads = !useThreads;
+    if (!this.contactByTiming) useThreads = true;
+    if (useThreads) {
+      this.drain();
+      this.shareContacts(solver, bodies);
     }
-    // The last pass's gain, summed over its jobs, into the smoothed gain; a loss pauses the threaded passes.
-    if (this.contactWarming) this.contactWarming = false;
-    else this.contactGain = 0.8 * this.contactGain + 0.2 * this.contactPassGain;
-    this.contactPassGain = 0;
-    if (this.contactGain < 0 && this.contactByTiming) {
-      this.contactIdle = CONTACT_LOSING_PASSES;
-      this.contactGain = 0;
-      return false;
-    }
-    this.drain();
-    this.shareContacts(solver, bodies);
-    return true;
+    this.passKind = pass;
+    this.passThreaded = useThreads ? 1 : 0;
+    this.passSlots = slots;
+    this.passStart = now();
+    return useThreads;
+  }
+
+  /** The end of the contact pass {@link contactThreads} timed: its time per manifold into that way's smoothed cost. */
+  contactEnd(): void {
+    const pass = this.passKind;
+    if (pass < 0) return;
+    this.passKind = -1;
+    const per = (now() - this.passStart) / this.passSlots;
+    const k = pass * 2 + this.passThreaded;
+    this.passCost[k] = this.passCost[k] === 0 ? per : 0.8 * this.passCost[k] + 0.2 * per;
   }
 
   /**
@@ -439,14 +452,7 @@ export class WorkerPool implements ContactPassRunner {
       solver.runRange(pass, bodies, from, to, callerKinds | (1 << SLOT_ANY_THREAD));
       return;
     }
-    const t0 = now();
     this.runJob(Command.ContactPass, nBlocks, to - from, c.stamps);
-    // What the job gained: this thread's time a block times the blocks, plus its own slots, less the job's time,
-    // summed over the pass (contactThreads smooths it). A worker without a core (a busy machine) holds its block
-    // while this thread waits; when the smoothed gain turns negative, the passes stay on this thread for a while,
-    // then probe again. Timing decides only who solves, never what.
-    const mine = this.mainBlocks;
-    if (mine > 0) this.contactPassGain += (this.mainBlockMs / mine) * nBlocks + this.callerMs - (now() - t0);
   }
 
   /** The contact passes' arrays, shared: body columns and the solver's arrays moved into shared memory; rebinds on change. */

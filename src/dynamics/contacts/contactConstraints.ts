@@ -141,10 +141,13 @@ export const MIN_THREADED_COLOUR = 4 * CONTACT_BLOCK;
  */
 export interface ContactPassRunner {
   /**
-   * Whether this substep's passes go over threads (workers listen); makes the arrays the passes touch shared first
-   * (the bodies' velocities, poses, masses; the solver's constraint arrays and push-out velocities).
+   * Whether the pass of kind `pass` (PASS_*) over `slots` manifolds goes over threads (workers listen, and it measured
+   * faster that way); makes the arrays the passes touch shared first (the bodies' velocities, poses, masses; the
+   * solver's constraint arrays and push-out velocities). The runner times the pass until {@link contactEnd}.
    */
-  contactThreads(solver: ContactConstraints, bodies: BodySet): boolean;
+  contactThreads(solver: ContactConstraints, bodies: BodySet, pass: number, slots: number): boolean;
+  /** The end of the pass the last {@link contactThreads} asked about. */
+  contactEnd(): void;
   /**
    * Runs `pass` over slots [from, to) of one colour: those of kind SLOT_ANY_THREAD over blocks of
    * {@link CONTACT_BLOCK} on every thread, those whose kind is in `callerKinds` on this thread
@@ -261,8 +264,10 @@ export class ContactConstraints {
     }
     // The effective masses: each slot reads its bodies and writes its own arrays, so any thread may do any slot.
     const runner = this.runner;
-    if (runner !== null && s.count >= MIN_THREADED_COLOUR && runner.contactThreads(this, bodies)) runner.contactPass(this, bodies, PASS_PREPARE, 0, s.count, 0);
+    const timed = runner !== null && s.count >= MIN_THREADED_COLOUR;
+    if (timed && runner.contactThreads(this, bodies, PASS_PREPARE, s.count)) runner.contactPass(this, bodies, PASS_PREPARE, 0, s.count, 0);
     else this.prepareRange(bodies, 0, s.count);
+    if (timed) runner.contactEnd();
     for (let i = 0; i < s.count; i++) {
       const m = i * MF;
       if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, pair[i * 2], pair[i * 2 + 1], mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, mf[m + M_COUNT] | 0);
@@ -560,7 +565,8 @@ export class ContactConstraints {
     this.passH = h;
     this.passFlip = flip;
     const runner = this.runner;
-    if (runner !== null && this.settings.colouredPasses && count >= MIN_THREADED_COLOUR && runner.contactThreads(this, bodies)) {
+    const timed = runner !== null && this.settings.colouredPasses && count >= MIN_THREADED_COLOUR;
+    if (timed && runner.contactThreads(this, bodies, pass, count)) {
       const start = this.graph.start;
       for (let c = 0; c < COLOURS; c++) {
         const from = start[c],
@@ -570,6 +576,7 @@ export class ContactConstraints {
       }
       this.runRange(pass, bodies, start[OVERFLOW], count, kinds);
     } else this.runRange(pass, bodies, 0, count, kinds);
+    if (timed) runner.contactEnd();
     const pins = this.pins;
     if (pass === PASS_WARM_START || !pins.pinning) return;
     pins.updatePins(this.cache, this.arrays, bodies);
