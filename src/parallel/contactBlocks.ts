@@ -7,9 +7,6 @@
  * SLOT_CALLER: shock propagation, rolling resistance, jointed bodies) while the workers run blocks, then joins them; the next
  * colour starts when every block is done (the pool's barrier).
  *
- * Prepare's effective masses (PASS_PREPARE) go over the same blocks, over every slot at once: a slot reads its bodies
- * and writes only its own arrays.
- *
  * A worker runs the same loops as the calling thread (ContactConstraints.runRange) on a replica of the solver whose
  * arrays are the shared ones; the replica's pins, shock tables and joint set stay empty, as it only ever sees slots
  * of kind SLOT_ANY_THREAD, which need none of them.
@@ -20,8 +17,13 @@
  */
 import { BodySet } from "../dynamics/bodySet";
 import { ContactCache } from "../dynamics/contacts/contactCache";
-import { CONTACT_BLOCK, ContactConstraints } from "../dynamics/contacts/contactConstraints";
+import { ContactConstraints } from "../dynamics/contacts/contactConstraints";
 import { SLOT_ANY_THREAD } from "../dynamics/contacts/constraintLayout";
+
+/** Manifolds per block of a colour solved over threads (a worker claims a block at a time). */
+export const CONTACT_BLOCK = 32;
+/** Fewest manifolds of a colour solved over threads: for fewer, a job's publication and barrier cost more than they save. */
+export const MIN_THREADED_COLOUR = 4 * CONTACT_BLOCK;
 
 /** The body columns a contact pass reads or writes (shared over SharedArrayBuffer when a pool runs them). */
 export const CONTACT_BODY_FIELDS = ["pos", "rot", "vel", "angVel", "invMass", "invInertiaWorld"] as const;
@@ -40,8 +42,7 @@ export const JOB_PASS = 0,
 export const JOB_H = 0,
   JOB_OVERLAP_DEPTH = 1,
   JOB_RESTING_SLIP = 2,
-  JOB_STICK_SPEED = 3,
-  JOB_IMPACT_SPEED = 4;
+  JOB_STICK_SPEED = 3;
 
 /** The arrays the contact blocks read and write, as the main thread shares them with the workers. */
 export interface ContactArrays {
@@ -64,7 +65,7 @@ export interface ContactArrays {
   kind: Uint8Array;
   /** The current job: JOB_PASS, JOB_FROM, JOB_TO, JOB_FLIP. */
   jobInt: Int32Array;
-  /** The current job: JOB_H, JOB_OVERLAP_DEPTH, JOB_RESTING_SLIP, JOB_STICK_SPEED, JOB_IMPACT_SPEED. */
+  /** The current job: JOB_H, JOB_OVERLAP_DEPTH, JOB_RESTING_SLIP, JOB_STICK_SPEED. */
   jobF: Float64Array;
   /** The job sequence number that finished each block. */
   stamps: Int32Array;
@@ -103,11 +104,10 @@ export class ContactBlocks {
     const solver = this.solver,
       settings = solver.settings;
     solver.passH = jf[JOB_H];
-    solver.passFlip = ji[JOB_FLIP];
+    solver.substep = ji[JOB_FLIP];
     settings.overlapDepth = jf[JOB_OVERLAP_DEPTH];
     settings.restingSlip = jf[JOB_RESTING_SLIP];
     settings.stickSpeed = jf[JOB_STICK_SPEED];
-    settings.impactSpeed = jf[JOB_IMPACT_SPEED];
     const from = ji[JOB_FROM] + k * CONTACT_BLOCK;
     const to = Math.min(ji[JOB_TO], from + CONTACT_BLOCK);
     solver.runRange(ji[JOB_PASS], this.view, from, to, 1 << SLOT_ANY_THREAD);

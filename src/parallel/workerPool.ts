@@ -40,17 +40,19 @@ import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ct
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
 import { INITIAL_REGION, JOB_IN, NarrowBlocks, narrowBlockCount, readJobOutput, writePose, type NarrowArrays } from "./narrowBlocks";
 import { replicateShape } from "./shapeReplica";
-import { CONTACT_BLOCK, type ContactConstraints, type ContactPassRunner } from "../dynamics/contacts/contactConstraints";
-import { SLOT_ANY_THREAD } from "../dynamics/contacts/constraintLayout";
+import { PASS_WARM_START, type ContactConstraints, type ContactPassRunner } from "../dynamics/contacts/contactConstraints";
+import { MF, M_FROZEN, M_ROLLING_RESISTANCE, SLOT_ANY_THREAD, SLOT_CALLER } from "../dynamics/contacts/constraintLayout";
+import { COLOURS, OVERFLOW } from "../dynamics/contacts/constraintGraph";
 import {
+  CONTACT_BLOCK,
   CONTACT_BODY_FIELDS,
+  MIN_THREADED_COLOUR,
   CONTACT_SOLVER_FIELDS,
   contactBlockCount,
   type ContactArrays,
   JOB_FLIP,
   JOB_FROM,
   JOB_H,
-  JOB_IMPACT_SPEED,
   JOB_OVERLAP_DEPTH,
   JOB_PASS,
   JOB_RESTING_SLIP,
@@ -206,11 +208,8 @@ export class WorkerPool implements ContactPassRunner {
    */
   private readonly passCost = new Float64Array(8);
   private readonly passVisits = new Int32Array(4);
-  /** The contact pass under way (its kind, -1 none; whether threaded; its manifolds; its start). */
-  private passKind = -1;
-  private passThreaded = 0;
-  private passSlots = 0;
-  private passStart = 0;
+  /** Set by each step's prepare: the calling thread's slots are marked at the step's first threaded pass. */
+  private callerSlotsDue = false;
   private mainBlocks = 0;
   /** The world of the step under way (the pool serves one world). */
   private world: PoolWorld | null = null;
@@ -386,16 +385,21 @@ export class WorkerPool implements ContactPassRunner {
   }
 
   /**
-   * The contact solver's question before each pass (ContactConstraints.visit, prepare): whether the pass of kind
-   * `pass` over `slots` manifolds goes over threads. The pool times every pass (until {@link contactEnd}) and keeps,
-   * per kind of pass, the time per manifold on this thread and threaded; each pass goes the way that measured faster,
-   * and every {@link CONTACT_PROBE_PERIOD}-th the other way, to keep both current. So a machine whose workers get no
-   * core of their own (two virtual cores on one physical core, a busy machine) runs the passes on this thread. When
-   * threaded, the arrays the passes touch are moved into shared memory first (once, and again after they grew).
-   * Timing decides only who solves, never what.
+   * A pass of the contact solver (ContactConstraints.visit, prepare): `pass` (PASS_*) over the slots whose kind is
+   * in `kinds`. Returns false (the solver runs it itself) while no worker listens or the world has fewer than
+   * MIN_THREADED_COLOUR manifolds. Otherwise runs it here, threaded or on this thread, and returns true: the pool times
+   * every pass and keeps, per kind of pass, the time per manifold on this thread and threaded; each pass goes the way
+   * that measured faster, and every {@link CONTACT_PROBE_PERIOD}-th the other way, to keep both current. So a machine
+   * whose workers get no core of their own (two virtual cores on one physical core, a busy machine) runs the passes on
+   * this thread. Threaded, prepare's masses go over blocks of every slot; the other passes colour by colour (see
+   * {@link colourJob}). Timing decides only who solves, never what.
    */
-  contactThreads(solver: ContactConstraints, bodies: BodySet, pass: number, slots: number): boolean {
-    this.passKind = -1;
+  contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, kinds: number): boolean {
+    const count = solver.cache.count;
+    // A step's passes begin with the warm start of its substep 0: the calling thread's slots (prepare marks only the pin
+    // candidates) are marked at the step's first threaded pass.
+    if (pass === PASS_WARM_START && solver.substep === 0) this.callerSlotsDue = true;
+    if (count < MIN_THREADED_COLOUR || !solver.settings.colouredPasses) return false;
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     if (!this.anyListening()) return false;
     const alone = this.passCost[pass * 2],
@@ -404,45 +408,64 @@ export class WorkerPool implements ContactPassRunner {
     let useThreads = threaded === 0 ? true : alone === 0 ? false : threaded <= alone;
     if (++this.passVisits[pass] % CONTACT_PROBE_PERIOD === 0 && alone !== 0) useThreads = !useThreads;
     if (!this.contactByTiming) useThreads = true;
-    if (useThreads) {
+    const t0 = now();
+    if (!useThreads) solver.runRange(pass, bodies, 0, count, kinds);
+    else {
       this.drain();
       this.shareContacts(solver, bodies);
+      if (this.callerSlotsDue) this.markCallerSlots(solver);
+      const start = solver.graph.start;
+      const callerKinds = kinds & ~(1 << SLOT_ANY_THREAD);
+      for (let c = 0; c < COLOURS; c++) {
+        const from = start[c],
+          to = start[c + 1];
+        if (to - from >= MIN_THREADED_COLOUR) this.colourJob(solver, bodies, pass, from, to, callerKinds);
+        else solver.runRange(pass, bodies, from, to, kinds);
+      }
+      solver.runRange(pass, bodies, start[OVERFLOW], count, kinds);
     }
-    this.passKind = pass;
-    this.passThreaded = useThreads ? 1 : 0;
-    this.passSlots = slots;
-    this.passStart = now();
-    return useThreads;
-  }
-
-  /** The end of the contact pass {@link contactThreads} timed: its time per manifold into that way's smoothed cost. */
-  contactEnd(): void {
-    const pass = this.passKind;
-    if (pass < 0) return;
-    this.passKind = -1;
-    const per = (now() - this.passStart) / this.passSlots;
-    const k = pass * 2 + this.passThreaded;
+    const per = (now() - t0) / count;
+    const k = pass * 2 + (useThreads ? 1 : 0);
     this.passCost[k] = this.passCost[k] === 0 ? per : 0.8 * this.passCost[k] + 0.2 * per;
+    return true;
   }
 
   /**
-   * One contact pass over the colour [from, to) (ContactConstraints.visit): its SLOT_ANY_THREAD slots over blocks on
-   * every thread, its slots of `callerKinds` on this thread; returns when all are done. A block a failed worker did
-   * not finish runs again here: the pool falls back to one thread, and that block's manifolds get one more visit
-   * (a Gauss-Seidel pass over a constraint is not undone by another; the worker's impulses already applied stay).
+   * Marks the slots whose passes reach beyond their two bodies (constraintLayout.ts SLOT_CALLER): a frozen manifold
+   * (shock propagation routes into its lower body's support), rolling resistance (per-manifold state of the calling
+   * thread's module), a jointed body (its resting friction reads the joints' set).
    */
-  contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, from: number, to: number, callerKinds: number): void {
+  private markCallerSlots(solver: ContactConstraints): void {
+    this.callerSlotsDue = false;
+    const k4 = solver.arrays,
+      kind = k4.kind,
+      mf = k4.mf,
+      pair = k4.pair,
+      jointed = solver.jointed;
+    for (let i = 0; i < solver.cache.count; i++) {
+      const m = i * MF;
+      if (kind[i] !== SLOT_ANY_THREAD) continue;
+      if (mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])) kind[i] = SLOT_CALLER;
+    }
+  }
+
+  /**
+   * One contact pass over the colour [from, to) (or, for prepare, every slot): its SLOT_ANY_THREAD slots over blocks
+   * on every thread, its slots of `callerKinds` on this thread; returns when all are done. A block a failed worker did
+   * not finish runs again here: the pool falls back to one thread, and that block's manifolds get one more visit (a
+   * Gauss-Seidel pass over a constraint is not undone by another; the worker's impulses already applied stay).
+   */
+  private colourJob(solver: ContactConstraints, bodies: BodySet, pass: number, from: number, to: number, callerKinds: number): void {
     const c = this.contact!;
     const settings = solver.settings;
     c.jobInt[JOB_PASS] = pass;
     c.jobInt[JOB_FROM] = from;
     c.jobInt[JOB_TO] = to;
-    c.jobInt[JOB_FLIP] = solver.passFlip;
+    c.jobInt[JOB_FLIP] = solver.substep & 1;
     c.jobF[JOB_H] = solver.passH;
     c.jobF[JOB_OVERLAP_DEPTH] = settings.overlapDepth;
     c.jobF[JOB_RESTING_SLIP] = settings.restingSlip;
     c.jobF[JOB_STICK_SPEED] = settings.stickSpeed;
-    c.jobF[JOB_IMPACT_SPEED] = settings.impactSpeed;
     this.contactSolver = solver;
     this.contactBodies = bodies;
     this.contactCallerKinds = callerKinds;

@@ -99,8 +99,8 @@ export const RF = 2 * RF_SIDE;
  * (pinnedContacts.ts).
  */
 export const SLOT_ANY_THREAD = 0,
-  SLOT_CALLER = 1,
-  SLOT_PIN_CANDIDATE = 2;
+  SLOT_PIN_CANDIDATE = 1,
+  SLOT_CALLER = 2;
 
 /** The step's constraint arrays (scratch: rebuilt by every prepare, never in snapshots). */
 export class ConstraintArrays {

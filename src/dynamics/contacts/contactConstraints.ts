@@ -22,7 +22,7 @@ import { grown } from "../../collections/growth";
 import { StampSet } from "../../collections/stampSet";
 import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import { COLOURS, ConstraintGraph, OVERFLOW } from "./constraintGraph";
+import { ConstraintGraph } from "./constraintGraph";
 import { centroidIO, preVn, shareCentroidImpulse } from "./centroidImpulse";
 import { tangentEigen, tangentK } from "./frictionProjection";
 import { frictionRows, resting } from "./frictionRows";
@@ -78,7 +78,6 @@ import {
   RF_SIDE,
   RF_U,
   SLOT_ANY_THREAD,
-  SLOT_CALLER,
   SLOT_PIN_CANDIDATE,
   P_IMPACT,
   P_NI,
@@ -109,51 +108,34 @@ import {
   H_FRICTION,
   H_MAX_RECOVERY,
   H_NX,
-  H_RA,
-  H_RB,
   H_ROLLING_RESISTANCE,
   H_ROUND,
   H_ROUTED,
   H_STATIC_FRICTION,
-  R_U,
 } from "./manifoldLayout";
 
-/** The passes of a substep, and the step's prepare of the effective masses, as {@link ContactConstraints.runRange} takes them. */
+/** The passes of a substep, as {@link ContactConstraints.runRange} takes them. */
 export const PASS_WARM_START = 0,
   PASS_SOLVE = 1,
-  PASS_RELAX = 2,
-  PASS_PREPARE = 3;
+  PASS_RELAX = 2;
 
 /** Kind masks (a bit per ConstraintArrays.kind): every slot; all but the pin candidates; the candidates. */
 const KINDS_ALL = 7,
-  KINDS_NOT_CANDIDATES = 3,
+  KINDS_NOT_CANDIDATES = KINDS_ALL & ~(1 << SLOT_PIN_CANDIDATE),
   KINDS_CANDIDATES = 1 << SLOT_PIN_CANDIDATE;
 
-/** Manifolds per block of a colour solved over threads (a worker claims a block at a time). */
-export const CONTACT_BLOCK = 32;
-/** Fewest manifolds of a colour solved over threads: for fewer, a job's publication and barrier cost more than they save. */
-export const MIN_THREADED_COLOUR = 4 * CONTACT_BLOCK;
-
 /**
- * Runs a colour's manifolds over threads (the worker pool, src/parallel/workerPool.ts, implements it; the solver
- * names what it needs rather than importing the pool). The manifolds of one colour share no dynamic body
- * (constraintGraph.ts), so they can be solved at once, and the result does not depend on who solved which.
+ * Runs a pass over threads (the worker pool, src/parallel/workerPool.ts, implements it; the solver names what it needs
+ * rather than importing the pool): colour by colour, a colour's manifolds at once (they share no dynamic body,
+ * constraintGraph.ts), so the result does not depend on who solved which.
  */
 export interface ContactPassRunner {
   /**
-   * Whether the pass of kind `pass` (PASS_*) over `slots` manifolds goes over threads (workers listen, and it measured
-   * faster that way); makes the arrays the passes touch shared first (the bodies' velocities, poses, masses; the
-   * solver's constraint arrays and push-out velocities). The runner times the pass until {@link contactEnd}.
+   * Runs pass `pass` (PASS_*) over the slots whose kind is in `kinds` (see {@link ContactConstraints.runRange}) over
+   * threads and returns true, or returns false (no worker, too few manifolds, or the pass measured faster on one
+   * thread): the solver then runs it itself.
    */
-  contactThreads(solver: ContactConstraints, bodies: BodySet, pass: number, slots: number): boolean;
-  /** The end of the pass the last {@link contactThreads} asked about. */
-  contactEnd(): void;
-  /**
-   * Runs `pass` over slots [from, to) of one colour: those of kind SLOT_ANY_THREAD over blocks of
-   * {@link CONTACT_BLOCK} on every thread, those whose kind is in `callerKinds` on this thread
-   * ({@link ContactConstraints.runRange}); returns when all are done.
-   */
-  contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, from: number, to: number, callerKinds: number): void;
+  contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, kinds: number): boolean;
 }
 
 /**
@@ -186,7 +168,7 @@ export class ContactConstraints {
    * contacts carried its drive unequally, a yaw moment of the same sign on every driven wheel (a WheelConstraint
    * car turned 3 degrees over 100 m). Counted within the step, so a restored snapshot repeats it.
    */
-  private substep = 0;
+  substep = 0;
   /**
    * Per body (3 each), the push-out velocity of the overlaps this substep ({@link SolverSettings.overlapDepth}):
    * the position integration moves bodies by it and clears it, so it never becomes velocity.
@@ -204,11 +186,11 @@ export class ContactConstraints {
    */
   runner: ContactPassRunner | null = null;
   /**
-   * @internal The substep length and parity of the pass under way ({@link runRange} reads them; fields, not
-   * arguments: V8 boxes a double passed to a call it does not inline). Workers' solvers get them with each job.
+   * @internal The substep length of the pass under way ({@link runRange} reads it, and the parity of {@link substep};
+   * a field, not an argument: V8 boxes a double passed to a call it does not inline). Workers' solvers get both with
+   * each job.
    */
   passH = 0;
-  passFlip = 0;
 
   constructor(cache: ContactCache) {
     this.cache = cache;
@@ -216,7 +198,7 @@ export class ContactConstraints {
 
   /** Snapshots (src/world/stateCodec.ts): the cache is the world's own field; the rest is rebuilt by prepare. */
   snapshotExtent(field: string): number {
-    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" || field === "graph" || field === "runner" || field === "passH" || field === "passFlip" ? 0 : -1;
+    return field === "cache" || field === "settings" || field === "pushVel" || field === "pushAngVel" || field === "arrays" || field === "graph" || field === "runner" ? 0 : -1;
   }
 
   /**
@@ -235,12 +217,17 @@ export class ContactConstraints {
     const shock = this.shock;
     shock.begin(bodies.count);
     const invMass = bodies.invMass,
-      vel = bodies.vel;
+      inv = bodies.invInertiaWorld,
+      vel = bodies.vel,
+      w = bodies.angVel;
     ensureRolling(s.count);
     const k4 = this.grow(),
       mf = k4.mf,
-      pt = k4.pt;
+      pt = k4.pt,
+      jn = k4.jn,
+      fm = k4.fm;
     const pushed = this.pushed;
+    const impactSpeed = this.settings.impactSpeed;
     this.graph.build(s.count, s.bodyIndex, invMass, bodies.count, this.settings.colouredPasses);
     k4.manifold = this.graph.order;
     const pair = k4.pair,
@@ -250,62 +237,11 @@ export class ContactConstraints {
     // own order (a manifold is 2 KB there, and in the colours' order every read missed: thin-2000 spent 6.4 % of its
     // step in load against 2.5 %), writing the slots of each colour front to back.
     for (let ci = 0; ci < s.count; ci++) this.load(slotOf[ci], ci, bodies);
+    // Per manifold who gives way (shock propagation, in slot order: a body's support is the first best); per contact
+    // the normal row's Jacobians and effective mass, the tangent pair's 2x2 effective mass and its eigenbasis, the
+    // approach speed and whether it meets an impact; per manifold the centroid's effective mass of an impact, and
+    // rolling resistance's state.
     for (let i = 0; i < s.count; i++) {
-      const m = i * MF;
-      const a = pair[i * 2],
-        b = pair[i * 2 + 1];
-      // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed (in
-      // slot order: a body's support is the first best).
-      shock.up[0] = mf[m + M_NX] * upX + mf[m + M_NX + 1] * upY + mf[m + M_NX + 2] * upZ;
-      mf[m + M_FROZEN] = shock.classify(i, a, b, invMass, vel);
-      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
-      // speculative ones meet an impact. Kept in M_IMPACT until prepareRange reads it (the pushed set is this thread's).
-      mf[m + M_IMPACT] = pushed !== null && (pushed.has(a) || pushed.has(b)) ? 1 : 0;
-    }
-    // The effective masses: each slot reads its bodies and writes its own arrays, so any thread may do any slot.
-    const runner = this.runner;
-    const timed = runner !== null && s.count >= MIN_THREADED_COLOUR;
-    if (timed && runner.contactThreads(this, bodies, PASS_PREPARE, s.count)) runner.contactPass(this, bodies, PASS_PREPARE, 0, s.count, 0);
-    else this.prepareRange(bodies, 0, s.count);
-    if (timed) runner.contactEnd();
-    for (let i = 0; i < s.count; i++) {
-      const m = i * MF;
-      if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, pair[i * 2], pair[i * 2 + 1], mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, mf[m + M_COUNT] | 0);
-    }
-    shock.prepareRoutes(s, k4);
-    pins.prepare(s, k4, bodies);
-    // Who may solve each slot (constraintLayout.ts SLOT_*): decided once per step, read by every pass.
-    const kind = k4.kind,
-      jointed = this.jointed;
-    for (let i = 0; i < s.count; i++) {
-      const m = i * MF;
-      kind[i] = pins.isCandidate(i)
-        ? SLOT_PIN_CANDIDATE
-        : mf[m + M_FROZEN] !== 0 || mf[m + M_ROLLING_RESISTANCE] > 0 || jointed.has(pair[i * 2]) || jointed.has(pair[i * 2 + 1])
-          ? SLOT_CALLER
-          : SLOT_ANY_THREAD;
-    }
-  }
-
-  /**
-   * Slots [from, to) of prepare: per contact the normal row's Jacobians and effective mass, the tangent pair's 2x2
-   * effective mass and its eigenbasis, the approach speed and whether it meets an impact; per manifold the centroid's
-   * effective mass of an impact. Reads the bodies and the slot's arrays (its shock propagation decided), writes the
-   * slot's arrays only: any thread may run any slot (src/parallel/contactBlocks.ts).
-   */
-  private prepareRange(bodies: BodySet, from: number, to: number): void {
-    const k4 = this.arrays,
-      mf = k4.mf,
-      pt = k4.pt,
-      jn = k4.jn,
-      fm = k4.fm,
-      pair = k4.pair;
-    const invMass = bodies.invMass,
-      inv = bodies.invInertiaWorld,
-      vel = bodies.vel,
-      w = bodies.angVel;
-    const impactSpeed = this.settings.impactSpeed;
-    for (let i = from; i < to; i++) {
       const m = i * MF;
       const a = pair[i * 2],
         b = pair[i * 2 + 1];
@@ -322,14 +258,18 @@ export class ContactConstraints {
         t2z = mf[m + M_T2X + 2];
       const ia = a * 6,
         ib = b * 6;
-      const frozen = mf[m + M_FROZEN];
+      // Shock propagation: a heavy body resting on a light one solves its normal rows with the light one fixed.
+      shock.up[0] = nx * upX + ny * upY + nz * upZ;
+      const frozen = shock.classify(i, a, b, invMass, vel);
+      mf[m + M_FROZEN] = frozen;
       const sA = frozen === 1 ? 0 : 1,
         sB = frozen === 2 ? 0 : 1;
       const iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4], iA5 = inv[ia + 5];
       const iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4], iB5 = inv[ib + 5];
       const n = mf[m + M_COUNT];
-      // A body a fast partner may push (marked by prepare in M_IMPACT) meets an impact with its speculative contacts.
-      const pushedPair = mf[m + M_IMPACT] === 1;
+      // A body a fast partner may push approaches the rest of its contacts within the step (partnerPush.ts): its
+      // speculative ones meet an impact.
+      const pushedPair = pushed !== null && (pushed.has(a) || pushed.has(b));
       for (let k = 0; k < n; k++) {
         const pi = i * 4 + k,
           po = pi * PT,
@@ -393,6 +333,7 @@ export class ContactConstraints {
         pt[po + P_WARM] = jn[jo + J_RELVEL] < -impactSpeed || (pushedPair && jn[jo + J_SEP] > 0) ? 0 : -1;
         pt[po + P_IMPACT] = 0;
       }
+      if (mf[m + M_ROLLING_RESISTANCE] > 0) prepareRolling(bodies, i, a, b, mf, m + M_ROLLING_RESISTANCE, m + M_NX, m + M_T1X, pt, i * 4 * PT + P_RAX, i * 4 * PT + P_RBX, PT, n | 0);
       // A manifold meeting an impact gets the normal effective mass at its contacts' centroid (see solve).
       let impact = 0;
       for (let k = 0; k < n; k++) if (pt[(i * 4 + k) * PT + P_WARM] >= 0) impact = 1;
@@ -415,7 +356,10 @@ export class ContactConstraints {
         mf[m + M_CENTROID_MASS] = kn > 0 ? 1 / kn : 0;
       }
     }
+    shock.prepareRoutes(s, k4);
+    pins.prepare(s, k4, bodies);
   }
+
 
   /** Grows the constraint arrays for the cache's manifolds (scratch: load rewrites what the passes read). */
   private grow(): ConstraintArrays {
@@ -497,21 +441,8 @@ export class ContactConstraints {
       gm[go + G_KA] = 0;
       gm[go + G_KB] = 0;
     }
-    const rolling = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, ci, gm, i, a, b) : 0;
-    mf[m + M_ROLLING_ANCHORS] = rolling;
-    if (rolling === 1) {
-      // The round features the relax pass reads, into the slot's own arrays (constraintLayout.ts RF).
-      const rf = k4.rf;
-      for (let side = 0; side < 2; side++) {
-        const ho = o + (side === 0 ? H_RA : H_RB),
-          ro = i * RF + side * RF_SIDE;
-        rf[ro + RF_KIND] = hd[ho];
-        for (let d = 0; d < 3; d++) {
-          rf[ro + RF_AXIS + d] = hd[ho + 1 + d];
-          rf[ro + RF_U + d] = hd[ho + R_U + d];
-        }
-      }
-    }
+    // The round features the relax pass reads go to the slot's own arrays (constraintLayout.ts RF).
+    mf[m + M_ROLLING_ANCHORS] = hd[o + H_ROUND] > 1 ? rollingAnchors(bodies, hd, ci, gm, k4.rf, i, a, b) : 0;
   }
 
   /**
@@ -559,43 +490,28 @@ export class ContactConstraints {
    * is the one-thread result, bit for bit. Pin candidates (not the warm start's) come last, after the pins are
    * found at this pass's separations (pinnedContacts.ts).
    */
-  private visit(pass: number, bodies: BodySet, h: number, flip: number): void {
-    const count = this.cache.count;
+  private visit(pass: number, bodies: BodySet, h: number): void {
     const kinds = pass === PASS_WARM_START ? KINDS_ALL : KINDS_NOT_CANDIDATES;
     this.passH = h;
-    this.passFlip = flip;
     const runner = this.runner;
-    const timed = runner !== null && this.settings.colouredPasses && count >= MIN_THREADED_COLOUR;
-    if (timed && runner.contactThreads(this, bodies, pass, count)) {
-      const start = this.graph.start;
-      for (let c = 0; c < COLOURS; c++) {
-        const from = start[c],
-          to = start[c + 1];
-        if (to - from >= MIN_THREADED_COLOUR) runner.contactPass(this, bodies, pass, from, to, kinds & ~(1 << SLOT_ANY_THREAD));
-        else this.runRange(pass, bodies, from, to, kinds);
-      }
-      this.runRange(pass, bodies, start[OVERFLOW], count, kinds);
-    } else this.runRange(pass, bodies, 0, count, kinds);
-    if (timed) runner.contactEnd();
+    if (runner === null || !runner.contactPass(this, bodies, pass, kinds)) this.runRange(pass, bodies, 0, this.cache.count, kinds);
     const pins = this.pins;
     if (pass === PASS_WARM_START || !pins.pinning) return;
     pins.updatePins(this.cache, this.arrays, bodies);
-    for (let q = 0; q < pins.candidateCount; q++) {
-      const i = pins.candidate(q);
+    const cand = pins.candidates;
+    for (let q = 0; q < cand.count; q++) {
+      const i = cand.data[q];
       this.runRange(pass, bodies, i, i + 1, KINDS_CANDIDATES);
     }
   }
 
   /**
    * @internal Runs `pass` (PASS_*) over the slots in [from, to) whose kind (ConstraintArrays.kind) is in `kinds` (a
-   * bit per kind), at the substep length and parity of {@link passH} and {@link passFlip}: the one loop of each pass,
+   * bit per kind), at the substep length {@link passH} and the parity of {@link substep}: the one loop of each pass,
    * which a worker's replica of the solver runs over its blocks (src/parallel/contactBlocks.ts).
    */
   runRange(pass: number, bodies: BodySet, from: number, to: number, kinds: number): void {
-    // Prepare's slots have no kind yet (prepare decides them): all or (kinds 0) none.
-    if (pass === PASS_PREPARE) {
-      if (kinds !== 0) this.prepareRange(bodies, from, to);
-    } else if (pass === PASS_WARM_START) this.warmStartRange(bodies, from, to, kinds);
+    if (pass === PASS_WARM_START) this.warmStartRange(bodies, from, to, kinds);
     else if (pass === PASS_SOLVE) this.solveRange(bodies, from, to, kinds);
     else this.relaxRange(bodies, from, to, kinds);
   }
@@ -603,7 +519,7 @@ export class ContactConstraints {
   /** Applies the accumulated impulses (normal and friction) to the bodies. */
   warmStart(bodies: BodySet): void {
     if (this.shock.active) this.shock.dropFrozenImpacts(this.cache, this.arrays);
-    this.visit(PASS_WARM_START, bodies, 0, 0);
+    this.visit(PASS_WARM_START, bodies, 0);
   }
 
   /**
@@ -712,13 +628,13 @@ export class ContactConstraints {
    * separation is the one the previous relax pass stored (the poses have not moved since).
    */
   solve(bodies: BodySet, h: number): void {
-    this.visit(PASS_SOLVE, bodies, h, this.substep & 1);
+    this.visit(PASS_SOLVE, bodies, h);
   }
 
   /** The biased pass over the slots in [from, to) whose kind is in `kinds` (see warmStartRange). */
   private solveRange(bodies: BodySet, from: number, to: number, kinds: number): void {
     const h = this.passH,
-      flip = this.passFlip;
+      flip = this.substep & 1;
     const pins = this.pins;
     const k4 = this.arrays,
       mf = k4.mf,
@@ -910,15 +826,14 @@ export class ContactConstraints {
    * taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
    */
   relax(bodies: BodySet, h: number): void {
-    const flip = this.substep & 1;
+    this.visit(PASS_RELAX, bodies, h);
     this.substep++;
-    this.visit(PASS_RELAX, bodies, h, flip);
   }
 
   /** The relax pass over the slots in [from, to) whose kind is in `kinds` (see warmStartRange). */
   private relaxRange(bodies: BodySet, from: number, to: number, kinds: number): void {
     const h = this.passH,
-      flip = this.passFlip;
+      flip = this.substep & 1;
     const pins = this.pins;
     const k4 = this.arrays,
       mf = k4.mf,
@@ -1092,17 +1007,12 @@ export class ContactConstraints {
       // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
       // step a manifold's bodies close faster than the impact speed (SolverSettings.impactSpeed) pays for it.
       if (impacting === 1) frictionRows(bodies, k4, bi, i, flip);
-      if (impacting === 1 || (slipping === 1 && this.jointedPair(a, b) && resting(bodies, a, b, settings))) frictionRows(bodies, k4, bi, i, flip);
+      if (impacting === 1 || (slipping === 1 && (this.jointed.has(a) || this.jointed.has(b)) && resting(bodies, a, b, settings))) frictionRows(bodies, k4, bi, i, flip);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
       if (mf[m + M_ROLLING_RESISTANCE] > 0) solveRolling(bodies, i, a, b, pt, i * 4 * PT + P_NI, PT, n | 0);
     }
-  }
-
-  /** Whether body a or b has a joint this step (see {@link jointed}). */
-  private jointedPair(a: number, b: number): boolean {
-    return this.jointed.has(a) || this.jointed.has(b);
   }
 
   /**

@@ -23,7 +23,7 @@ import { StampSet } from "../../collections/stampSet";
 import type { BodySet } from "../bodySet";
 import type { SolverSettings } from "../solverSettings";
 import type { ContactCache } from "./contactCache";
-import { type ConstraintArrays, JN, J_ANX, J_BNX, J_IANX, J_IBNX, J_SEP, MF, M_COUNT, M_NX, PT, P_NI, P_WARM } from "./constraintLayout";
+import { type ConstraintArrays, JN, J_ANX, J_BNX, J_IANX, J_IBNX, J_SEP, MF, M_COUNT, M_NX, PT, P_NI, P_WARM, SLOT_ANY_THREAD, SLOT_PIN_CANDIDATE } from "./constraintLayout";
 
 /** Per-manifold pin states: no pin, B pinned (A's push cannot move B), A pinned. */
 export const PIN_NONE = 0,
@@ -99,7 +99,6 @@ function meetsImpact(pt: Float64Array, i: number, n: number): boolean {
 export class PinnedContacts {
   /** Whether this step has candidates. */
   pinning = false;
-  private pinCandidate = new Uint8Array(64);
   /** Per manifold: PIN_NONE, PIN_A or PIN_B (read while {@link pinning}). */
   state = new Uint8Array(64);
   /** Per pinned manifold: the unit direction its pinned body cannot move along (the mean of its pins; 3 numbers). */
@@ -120,7 +119,8 @@ export class PinnedContacts {
   private readonly impacted = new StampSet();
   private readonly touchesFixed = new StampSet();
   private readonly fixedManifolds = new IntList(16);
-  private readonly candidates = new IntList(16);
+  /** This step's pin candidates, in slot order (solved after every other manifold of a pass, ContactConstraints.visit). */
+  readonly candidates = new IntList(16);
 
   /**
    * Marks this step's pin candidates (pinnedContacts.ts): manifolds between two finite-mass bodies that meet an
@@ -130,10 +130,9 @@ export class PinnedContacts {
    */
   prepare(cache: ContactCache, k4: ConstraintArrays, bodies: BodySet): void {
     const s = cache;
-    if (this.pinCandidate.length < s.count) {
-      this.pinCandidate = new Uint8Array(Math.max(s.count, this.pinCandidate.length * 2));
-      this.state = new Uint8Array(this.pinCandidate.length);
-      this.axis = new Float64Array(this.pinCandidate.length * 3);
+    if (this.state.length < s.count) {
+      this.state = new Uint8Array(Math.max(s.count, this.state.length * 2));
+      this.axis = new Float64Array(this.state.length * 3);
     }
     // By slot (constraintLayout.ts): the slot's bodies and count are the arrays' copies.
     const bi = k4.pair,
@@ -148,7 +147,7 @@ export class PinnedContacts {
     this.pinning = false;
     let fixedImpact = false;
     for (let i = 0; i < s.count; i++) {
-      this.pinCandidate[i] = 0;
+      k4.kind[i] = SLOT_ANY_THREAD;
       this.state[i] = PIN_NONE;
       const a = bi[i * 2],
         b = bi[i * 2 + 1];
@@ -172,25 +171,10 @@ export class PinnedContacts {
         (fixedImpact && (impacted.has(a) || impacted.has(b))) ||
         ((touchesFixed.has(a) || touchesFixed.has(b)) && meetsImpact(k4.pt, i, mf[i * MF + M_COUNT]));
       if (!cand) continue;
-      this.pinCandidate[i] = 1;
+      k4.kind[i] = SLOT_PIN_CANDIDATE;
       this.candidates.push(i);
       this.pinning = true;
     }
-  }
-
-  /** Pin candidates this step (solved after every other manifold of a pass, ContactConstraints.visit). */
-  get candidateCount(): number {
-    return this.candidates.count;
-  }
-
-  /** The slot (constraintLayout.ts) of candidate q, in slot order. */
-  candidate(q: number): number {
-    return this.candidates.data[q];
-  }
-
-  /** Whether slot i is a pin candidate this step. */
-  isCandidate(i: number): boolean {
-    return this.pinning && this.pinCandidate[i] === 1;
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import type { BodySet } from "../bodySet";
 import { ROUND_NONE, ROUND_SPHERE } from "./roundFeature";
-import { GM, G_KA, G_KB, G_LAX, G_LBX } from "./constraintLayout";
+import { GM, G_KA, G_KB, G_LAX, G_LBX, RF, RF_AXIS, RF_KIND, RF_SIDE, RF_U } from "./constraintLayout";
 import {
   HEADER,
   H_COUNT,
@@ -12,7 +12,6 @@ import {
   H_RA,
   H_RB,
   H_ROUND,
-  R_U,
 } from "./manifoldLayout";
 
 
@@ -32,11 +31,11 @@ import {
  * A body-fixed anchor lifts r (1 - cos a) ~ r a^2 / 2 off the surface in a turn a: while that stays under
  * ROLL_LIFT for both bodies over the step (at their angular speeds at its start), the anchors stay fixed and the
  * relax pass skips the factors (a settling pile's round bodies turn slowly, and the factors' reads cost it ~5 %).
- * Otherwise this writes each side's kind, axis and u (header) and the contacts' k (G_KA, G_KB; prepare zeroed
- * them), from the poses at the start of the step, and returns 1; one more number per side and contact in the
+ * Otherwise this writes each side's kind, axis and u (slot i's RF numbers, which the relax pass reads) and the
+ * contacts' k (G_KA, G_KB; prepare zeroed them), from the poses at the start of the step, and returns 1; one more number per side and contact in the
  * relax pass's loop, no branch there. Cache manifold ci's header, slot i's geometry (constraintLayout.ts).
  */
-export function rollingAnchors(bodies: BodySet, hd: Float64Array, ci: number, gm: Float64Array, i: number, a: number, b: number): number {
+export function rollingAnchors(bodies: BodySet, hd: Float64Array, ci: number, gm: Float64Array, rf: Float64Array, i: number, a: number, b: number): number {
   const o = ci * HEADER;
   const n = hd[o + H_COUNT];
   const r = hd[o + H_ROUND] - 1;
@@ -60,17 +59,19 @@ export function rollingAnchors(bodies: BodySet, hd: Float64Array, ci: number, gm
   const rot = bodies.rot,
     lc = bodies.localCom;
   for (let side = 0; side < 2; side++) {
-    const ho = o + (side === 0 ? H_RA : H_RB);
-    hd[ho + R_U] = hd[ho + R_U + 1] = hd[ho + R_U + 2] = 0;
+    const ho = o + (side === 0 ? H_RA : H_RB),
+      ro = i * RF + side * RF_SIDE;
+    rf[ro + RF_U] = rf[ro + RF_U + 1] = rf[ro + RF_U + 2] = 0;
     const code = side === 0 ? codeA : codeB;
     const kind = code > 2 ? code - 2 : code;
-    hd[ho] = kind;
+    rf[ro + RF_KIND] = kind;
     if (kind === ROUND_NONE) continue;
     if (code <= 2) {
       // A plain sphere, capsule or cylinder: its Y axis, centred at its origin.
       hd[ho + 1] = 0; hd[ho + 2] = 1; hd[ho + 3] = 0;
       hd[ho + 4] = 0; hd[ho + 5] = 0; hd[ho + 6] = 0;
     }
+    for (let d = 0; d < 3; d++) rf[ro + RF_AXIS + d] = hd[ho + 1 + d];
     const body = side === 0 ? a : b;
     // g0: n in the body's frame (its conjugate orientation applied).
     const q = body * 4;
@@ -91,9 +92,9 @@ export function rollingAnchors(bodies: BodySet, hd: Float64Array, ci: number, gm
     if (!(gl2 > 1e-4)) continue;
     const il = 1 / Math.sqrt(gl2);
     const ux = px * il, uy = py * il, uz = pz * il;
-    hd[ho + R_U] = ux;
-    hd[ho + R_U + 1] = uy;
-    hd[ho + R_U + 2] = uz;
+    rf[ro + RF_U] = ux;
+    rf[ro + RF_U + 1] = uy;
+    rf[ro + RF_U + 2] = uz;
     // The feature's centre from the centre of mass.
     const b3 = body * 3;
     const cx = hd[ho + 4] - lc[b3],
