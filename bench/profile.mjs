@@ -1,4 +1,5 @@
 // Profiles one benchmark row: node bench/profile.mjs <engine> <scene> <on|off|n/a> [warmup] [steps] [--top N] [--alloc]
+// (THREADS=N in the environment: continuum-plugin on N threads; the profile is the calling thread's)
 // (--alloc: where the measured steps allocate, from a sampling heap profile, instead of the CPU profile)
 //
 // Runs bench/scene-runner.mjs with --cpu-prof (a V8 CPU profile, 200 µs sampling, of the measured steps only),

@@ -88,7 +88,7 @@ export interface SolverSettings {
    * Whether the contact passes visit the manifolds colour by colour, then an overflow set (constraintGraph.ts): the
    * order a threaded solver needs, as a colour's manifolds share no dynamic body. On by default, at every thread
    * count, so that a world on one thread and on several give the same bits (src/parallel/contactBlocks.ts); at one
-   * thread it costs 0-5 % a step against the cache's order (bench/RESULTS.md). Off: the contact cache's order, and
+   * thread it costs 0-3 % a step against the cache's order (bench/RESULTS.md, session 13). Off: the contact cache's order, and
    * the contact passes stay on the calling thread whatever `threads` is.
    */
   colouredPasses: boolean;

@@ -106,7 +106,7 @@ const NARROW_LOSING_STEPS = 32;
 
 /**
  * Every this many visits of one kind of contact pass, the pass runs the other way (threaded or not) than the one that
- * measured faster, so that both times stay current (see WorkerPool.contactThreads).
+ * measured faster, so that both times stay current (see WorkerPool.contactPass).
  */
 const CONTACT_PROBE_PERIOD = 64;
 
@@ -198,7 +198,7 @@ export class WorkerPool implements ContactPassRunner {
   /** This thread's time in its blocks during the last job (ms), and their count. */
   private mainBlockMs = 0;
   /**
-   * @internal Whether each contact pass goes the way that measured faster (default true, see contactThreads); tests
+   * @internal Whether each contact pass goes the way that measured faster (default true, see contactPass); tests
    * turn it off so that every pass goes over threads whatever the machine's load.
    */
   contactByTiming = true;
@@ -208,7 +208,7 @@ export class WorkerPool implements ContactPassRunner {
    */
   private readonly passCost = new Float64Array(8);
   private readonly passVisits = new Int32Array(4);
-  /** Set by each step's prepare: the calling thread's slots are marked at the step's first threaded pass. */
+  /** Set by each step's first warm start: the calling thread's slots are marked at the step's first threaded pass. */
   private callerSlotsDue = false;
   private mainBlocks = 0;
   /** The world of the step under way (the pool serves one world). */
@@ -385,14 +385,14 @@ export class WorkerPool implements ContactPassRunner {
   }
 
   /**
-   * A pass of the contact solver (ContactConstraints.visit, prepare): `pass` (PASS_*) over the slots whose kind is
+   * A pass of the contact solver (ContactConstraints.visit): `pass` (PASS_*) over the slots whose kind is
    * in `kinds`. Returns false (the solver runs it itself) while no worker listens or the world has fewer than
    * MIN_THREADED_COLOUR manifolds. Otherwise runs it here, threaded or on this thread, and returns true: the pool times
    * every pass and keeps, per kind of pass, the time per manifold on this thread and threaded; each pass goes the way
    * that measured faster, and every {@link CONTACT_PROBE_PERIOD}-th the other way, to keep both current. So a machine
    * whose workers get no core of their own (two virtual cores on one physical core, a busy machine) runs the passes on
-   * this thread. Threaded, prepare's masses go over blocks of every slot; the other passes colour by colour (see
-   * {@link colourJob}). Timing decides only who solves, never what.
+   * this thread. Threaded, a pass goes colour by colour (see {@link colourJob}). Timing decides only who solves,
+   * never what.
    */
   contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, kinds: number): boolean {
     const count = solver.cache.count;
@@ -450,7 +450,7 @@ export class WorkerPool implements ContactPassRunner {
   }
 
   /**
-   * One contact pass over the colour [from, to) (or, for prepare, every slot): its SLOT_ANY_THREAD slots over blocks
+   * One contact pass over the colour [from, to): its SLOT_ANY_THREAD slots over blocks
    * on every thread, its slots of `callerKinds` on this thread; returns when all are done. A block a failed worker did
    * not finish runs again here: the pool falls back to one thread, and that block's manifolds get one more visit (a
    * Gauss-Seidel pass over a constraint is not undone by another; the worker's impulses already applied stay).
