@@ -69,6 +69,8 @@ export interface ContactArrays {
   jobF: Float64Array;
   /** The job sequence number that finished each block. */
   stamps: Int32Array;
+  /** Each block's claim word (barrier.ts HomeClaims): ~seq while open, seq once a thread took it. */
+  claims: Int32Array;
 }
 
 /** Blocks of a colour of `slots` manifolds. */

@@ -6,7 +6,7 @@
  *
  * Runs in Node (`worker_threads`) and as a browser module worker.
  */
-import { awaitJob, blockDone, claimBlock, Command, CONTACT_SPIN, Ctrl } from "./barrier";
+import { awaitJob, blockDone, claimBlock, Command, CONTACT_SPIN, Ctrl, HomeClaims } from "./barrier";
 import { PredictBlocks, type PredictArrays } from "./predictBlocks";
 import { NarrowBlocks, type NarrowArrays } from "./narrowBlocks";
 import { ContactBlocks, type ContactArrays } from "./contactBlocks";
@@ -16,6 +16,8 @@ import type { Shape } from "../shapes/shape";
 interface BindMessage {
   type: "bind";
   index: number;
+  /** Threads of the pool: the calling thread and every worker. */
+  threads: number;
   generation: number;
   ctrl: Int32Array;
   /** The prediction's arrays and the narrow phase's (null before that stage first ran). */
@@ -35,11 +37,14 @@ interface Endpoint {
   post(message: unknown): void;
   listen(handler: (message: unknown) => void): void;
   close(): void;
+  /** Logical cores of the machine (0: unknown). */
+  cores: number;
 }
 
 const blocks = new PredictBlocks();
 const narrowBlocks = new NarrowBlocks();
 const contactBlocks = new ContactBlocks();
+const homeClaims = new HomeClaims();
 
 /** Runs jobs until one is over newer arrays (returns true: rebind) or the pool says stop (returns false). */
 function runJobs(m: BindMessage, port: Endpoint): boolean {
@@ -51,15 +56,20 @@ function runJobs(m: BindMessage, port: Endpoint): boolean {
     seen = seq;
     const command = Atomics.load(ctrl, Ctrl.Command);
     if (command === Command.Stop) return false;
-    spin = command === Command.ContactPass ? CONTACT_SPIN : 0;
+    // Spinning for the next colour pays where each thread has a core; with more threads than cores it takes the
+    // core of a thread that has work, so the worker sleeps as after any other job.
+    spin = command === Command.ContactPass && (port.cores === 0 || m.threads <= port.cores) ? CONTACT_SPIN : 0;
     if (Atomics.load(ctrl, Ctrl.Generation) !== m.generation) return true;
     const arrays = command === Command.NarrowPhase ? m.narrow : command === Command.PredictMotion ? m.arrays : command === Command.ContactPass ? m.contact : null;
     if (arrays === null) continue;
     const stamps = arrays.stamps;
     const items = Atomics.load(ctrl, Ctrl.Items);
+    // A contact pass's blocks from this worker's home range first (HomeClaims); the other stages' in order of arrival.
+    const contact = command === Command.ContactPass ? m.contact! : null;
+    if (contact !== null) homeClaims.begin(seq, Atomics.load(ctrl, Ctrl.Blocks), m.index + 1, m.threads);
     try {
       for (;;) {
-        const k = claimBlock(ctrl, seq);
+        const k = contact !== null ? homeClaims.next(contact.claims) : claimBlock(ctrl, seq);
         if (k < 0) break;
         if (command === Command.NarrowPhase) narrowBlocks.run(k, items);
         else if (command === Command.ContactPass) contactBlocks.run(k);
@@ -98,21 +108,25 @@ async function endpoint(): Promise<Endpoint> {
     close?: () => void;
     addEventListener?: (type: string, f: (e: { data: unknown }) => void) => void;
     process?: { versions?: { node?: string } };
+    navigator?: { hardwareConcurrency?: number };
   };
   if (scope.process?.versions?.node !== undefined) {
     const spec = "node:worker_threads";
     const wt = (await import(/* @vite-ignore */ spec)) as typeof import("node:worker_threads");
+    const os = (await import(/* @vite-ignore */ "node:os")) as typeof import("node:os");
     const parent = wt.parentPort!;
     return {
       post: (m) => parent.postMessage(m),
       listen: (f) => parent.on("message", f),
       close: () => parent.close(),
+      cores: typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length,
     };
   }
   return {
     post: (m) => scope.postMessage!(m),
     listen: (f) => scope.addEventListener!("message", (e) => f(e.data)),
     close: () => scope.close!(),
+    cores: scope.navigator?.hardwareConcurrency ?? 0,
   };
 }
 

@@ -36,7 +36,7 @@ import type { ConvexShape, Shape } from "../shapes/shape";
 import { ContinuousDetectionMode } from "../dynamics/continuousDetection";
 import { MotionType } from "../dynamics/motionType";
 import type { ContactCache } from "../dynamics/contacts/contactCache";
-import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, MAX_BLOCKS, publishJob } from "./barrier";
+import { awaitBlocks, blockDone, canBlock, claimBlock, Command, controlWords, Ctrl, HomeClaims, MAX_BLOCKS, nextSeq, openBlocks, publishJob } from "./barrier";
 import { commitPredictMotion, PREDICT_BODY_FIELDS, PredictBlocks, predictBlockCount, type PredictArrays } from "./predictBlocks";
 import { INITIAL_REGION, JOB_IN, NarrowBlocks, narrowBlockCount, readJobOutput, writePose, type NarrowArrays } from "./narrowBlocks";
 import { replicateShape } from "./shapeReplica";
@@ -165,6 +165,8 @@ export class WorkerPool implements ContactPassRunner {
 
   private state = State.Starting;
   private readonly workers: (WorkerHandle | null)[] = [];
+  /** This thread's claims of a contact pass's blocks (thread 0 of the pool's, see HomeClaims). */
+  private readonly homeClaims = new HomeClaims();
   /** Workers that said they are listening (they get the arrays then). */
   private readonly listening: boolean[] = [];
   private readonly ctrl: Int32Array;
@@ -311,17 +313,19 @@ export class WorkerPool implements ContactPassRunner {
   private runJob(command: number, nBlocks: number, items: number, stamps: Int32Array): void {
     const ctrl = this.ctrl;
     this.drain();
+    const contact = command === Command.ContactPass ? this.contact! : null;
+    if (contact !== null) openBlocks(contact.claims, nextSeq(ctrl), nBlocks);
     const seq = publishJob(ctrl, command, this.generation, nBlocks, items);
     const t0 = now();
-    if (command === Command.ContactPass) {
+    if (contact !== null) {
       // The colour's slots that stay on this thread, while the workers start on its blocks (no body in common).
-      const c = this.contact!;
-      this.contactSolver!.runRange(c.jobInt[JOB_PASS], this.contactBodies!, c.jobInt[JOB_FROM], c.jobInt[JOB_TO], this.contactCallerKinds);
+      this.contactSolver!.runRange(contact.jobInt[JOB_PASS], this.contactBodies!, contact.jobInt[JOB_FROM], contact.jobInt[JOB_TO], this.contactCallerKinds);
+      this.homeClaims.begin(seq, nBlocks, 0, this.workers.length + 1);
     }
     const tBlocks = now();
     let mine = 0;
     for (;;) {
-      const k = claimBlock(ctrl, seq);
+      const k = contact !== null ? this.homeClaims.next(contact.claims) : claimBlock(ctrl, seq);
       if (k < 0) break;
       this.runBlock(command, k, items);
       Atomics.store(stamps, k, seq);
@@ -503,6 +507,7 @@ export class WorkerPool implements ContactPassRunner {
       jobInt: a?.jobInt ?? new Int32Array(new SharedArrayBuffer(16)),
       jobF: a?.jobF ?? sharedF64(8),
       stamps: a !== null && a.stamps.length >= blocks ? a.stamps : new Int32Array(new SharedArrayBuffer(Math.max(blocks, 64) * 4)),
+      claims: a !== null && a.claims.length >= blocks ? a.claims : new Int32Array(new SharedArrayBuffer(Math.max(blocks, 64) * 4)),
       pushVel: solver.pushVel,
       pushAngVel: solver.pushAngVel,
     } as unknown as Record<string, unknown>;
@@ -744,7 +749,7 @@ export class WorkerPool implements ContactPassRunner {
       worker.post({ type: "shapes", first: sent, shapes: this.sourceShapes.slice(sent) });
       this.shapesSent[w] = this.sourceShapes.length;
     }
-    worker.post({ type: "bind", index: w, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays, narrow: this.narrow, contact: this.contact });
+    worker.post({ type: "bind", index: w, threads: this.workers.length + 1, generation: this.generation, ctrl: this.ctrl, arrays: this.arrays, narrow: this.narrow, contact: this.contact });
   }
 
   /** Whether the pool runs and some worker listens (it may still be binding: the main thread then works alone). */

@@ -4,7 +4,7 @@
  * workers are not all running, or after its patience; a worker that woke late cannot claim a block of a later job.
  */
 import { describe, expect, it, vi } from "vitest";
-import { awaitBlocks, blockDone, claimBlock, Command, controlWords, Ctrl, publishJob } from "../../src/parallel/barrier";
+import { awaitBlocks, blockDone, claimBlock, Command, controlWords, Ctrl, HomeClaims, nextSeq, openBlocks, publishJob } from "../../src/parallel/barrier";
 import { NO_SHARED_MEMORY_MESSAGE } from "../../src/parallel/workerPool";
 import { World } from "../../src/index";
 
@@ -42,6 +42,42 @@ describe("barrier", () => {
     // A worker's failure flag ends the wait too.
     Atomics.store(ctrl, Ctrl.Failed, 1);
     expect(awaitBlocks(ctrl, 2, true, () => true, 60_000)).toBe(false);
+  });
+
+  it("home claims: each thread takes its own part of the blocks first, then the others' from their ends, every block once", () => {
+    const ctrl = control();
+    const claims = new Int32Array(new SharedArrayBuffer(16 * 4));
+    openBlocks(claims, nextSeq(ctrl), 10);
+    const seq = publishJob(ctrl, Command.ContactPass, 1, 10, 300);
+    const threads = [0, 1, 2].map((t) => {
+      const h = new HomeClaims();
+      h.begin(seq, 10, t, 3);
+      return h;
+    });
+    // Homes of 3 threads over 10 blocks: [0, 3), [3, 6), [6, 10).
+    expect([threads[0].next(claims), threads[1].next(claims), threads[2].next(claims)]).toEqual([0, 3, 6]);
+    // Thread 2 runs alone: the rest of its home, then thread 1's from its end, then thread 0's from its end.
+    const alone: number[] = [];
+    for (let k = threads[2].next(claims); k >= 0; k = threads[2].next(claims)) alone.push(k);
+    expect(alone).toEqual([7, 8, 9, 5, 4, 2, 1]);
+    expect(threads[0].next(claims)).toBe(-1);
+    expect(threads[1].next(claims)).toBe(-1);
+    for (let k = 0; k < 10; k++) expect(claims[k]).toBe(seq);
+  });
+
+  it("home claims: a late worker of the previous job claims nothing of the next", () => {
+    const ctrl = control();
+    const claims = new Int32Array(new SharedArrayBuffer(16 * 4));
+    openBlocks(claims, nextSeq(ctrl), 4);
+    const first = publishJob(ctrl, Command.ContactPass, 1, 4, 100);
+    const late = new HomeClaims();
+    late.begin(first, 4, 1, 2);
+    openBlocks(claims, nextSeq(ctrl), 4);
+    const second = publishJob(ctrl, Command.ContactPass, 1, 4, 100);
+    expect(late.next(claims)).toBe(-1);
+    const now = new HomeClaims();
+    now.begin(second, 4, 1, 2);
+    expect(now.next(claims)).toBe(2);
   });
 });
 
