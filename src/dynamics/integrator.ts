@@ -8,6 +8,15 @@ import { MotionType } from "./motionType";
 import { rotateSymmetric } from "../math/symmetric";
 import { BodyFlag, type BodySet } from "./bodySet";
 
+/** The world's gravity and speed limits (WorldState's fields), for integrateVelocities. */
+export interface WorldMotion {
+  gx: number;
+  gy: number;
+  gz: number;
+  maxLinearSpeed: number;
+  maxAngularSpeed: number;
+}
+
 /** invInertiaWorld = R invInertiaLocal R^T for body i. */
 export function updateWorldInertia(b: BodySet, i: number): void {
   rotateSymmetric(b.invInertiaLocal, i * 6, b.rot, i * 4, b.invInertiaWorld, i * 6);
@@ -151,18 +160,16 @@ export function predictMotion(b: BodySet, i: number, step: Float64Array): void {
 
 /**
  * Velocity integration over a substep for the awake dynamic bodies: gravity (scaled per body), user
- * forces and torques, damping (Pade approximation v / (1 + c h), Box2D), speed limits.
+ * forces and torques, damping (Pade approximation v / (1 + c h), Box2D), speed limits. The substep is dt / n; gravity
+ * and the speed limits are the world's (`g`): no double arguments (docs/design.md).
  */
-export function integrateVelocities(
-  b: BodySet,
-  active: IntList,
-  h: number,
-  gx: number,
-  gy: number,
-  gz: number,
-  maxLinear: number,
-  maxAngular: number,
-): void {
+export function integrateVelocities(b: BodySet, active: IntList, dt: number, n: number, g: WorldMotion): void {
+  const h = dt / n,
+    gx = g.gx,
+    gy = g.gy,
+    gz = g.gz,
+    maxLinear = g.maxLinearSpeed,
+    maxAngular = g.maxAngularSpeed;
   const vel = b.vel,
     w = b.angVel,
     f = b.force,
@@ -206,9 +213,10 @@ export function integrateVelocities(
 /**
  * Pose integration over a substep for every awake moving body: p += h (v + pv), q += h/2 (w + pw, 0) q, normalized,
  * with (pv, pw) the contacts' push-out of overlaps (ContactConstraints.pushVel), cleared here: it moves the body
- * and never becomes velocity.
+ * and never becomes velocity. The substep is dt / n (a double argument would be boxed: docs/design.md).
  */
-export function integratePositions(b: BodySet, active: IntList, h: number, pv: Float64Array, pw: Float64Array): void {
+export function integratePositions(b: BodySet, active: IntList, dt: number, n: number, pv: Float64Array, pw: Float64Array): void {
+  const h = dt / n;
   const pos = b.pos,
     rot = b.rot,
     vel = b.vel,

@@ -21,7 +21,7 @@ describe("pose integration at an overflowing spin", () => {
       const active = new IntList();
       active.push(i);
       // No overlap push-out: zero pseudo-velocities (ContactConstraints.pushVel).
-      integratePositions(b, active, 1 / 60, new Float64Array(12), new Float64Array(12));
+      integratePositions(b, active, 1 / 60, 1, new Float64Array(12), new Float64Array(12));
       const q = Array.from(b.rot.subarray(i * 4, i * 4 + 4));
       const len = Math.hypot(...q);
       // Unit within round-off; before the fix 1e157 and 1e300 gave (0, 0, 0, 0) (h/2 w q squared past 1.8e308).

@@ -36,7 +36,6 @@ export class JointHarness {
   readonly world: World;
   readonly joints: JointSolver;
   private readonly active = new IntList(64);
-  private readonly g = { x: 0, y: 0, z: 0 };
   /** No contacts here, so no overlap push-out: zero pseudo-velocities, grown with the bodies. */
   private noPush = new Float64Array(0);
   /** True when stepping through world.step (the world owns the joints). */
@@ -89,15 +88,14 @@ export class JointHarness {
     }
     const n = w.substeps;
     const h = dt / n;
-    w.getGravity(this.g);
     const j = this.joints;
     j.prepare(b, dt, h);
     for (let s = 0; s < n; s++) {
-      integrateVelocities(b, a, h, this.g.x, this.g.y, this.g.z, w.maxLinearSpeed, w.maxAngularSpeed);
+      integrateVelocities(b, a, dt, n, w);
       j.warmStart(b);
       j.solve(b, h, true);
       if (this.noPush.length < b.count * 3) this.noPush = new Float64Array(b.count * 3);
-      integratePositions(b, a, h, this.noPush, this.noPush);
+      integratePositions(b, a, dt, n, this.noPush, this.noPush);
       j.solve(b, h, false);
     }
     for (let k = 0; k < a.count; k++) {

@@ -18,6 +18,7 @@
  * substep solver does; this is about a quarter of the solver's work.
  */
 import type { BodySet } from "../bodySet";
+import type { WorldMotion } from "../integrator";
 import { grown } from "../../collections/growth";
 import { StampSet } from "../../collections/stampSet";
 import { defaultSolverSettings, type SolverSettings } from "../solverSettings";
@@ -186,8 +187,8 @@ export class ContactConstraints {
    */
   runner: ContactPassRunner | null = null;
   /**
-   * @internal The substep length of the pass under way ({@link runRange} reads it, and the parity of {@link substep};
-   * a field, not an argument: V8 boxes a double passed to a call it does not inline). Workers' solvers get both with
+   * @internal The substep length, set by prepare ({@link runRange} reads it, and the parity of {@link substep}; a
+   * field, not an argument: V8 boxes a double passed to a call it does not inline). Workers' solvers get both with
    * each job.
    */
   passH = 0;
@@ -202,11 +203,22 @@ export class ContactConstraints {
   }
 
   /**
-   * Computes effective masses, softness for the substep length h, and the pre-solve normal velocity
-   * used by restitution. Inverse inertias are the world ones at the start of the step. `up` (unit, against gravity)
-   * is for shock propagation; `substeps` (of length h) make the step, for the rolling anchors' turn in it.
+   * Computes effective masses, softness for the substep length h = dt / substeps, and the pre-solve normal velocity
+   * used by restitution. Inverse inertias are the world ones at the start of the step. The world's gravity `g` gives up
+   * for shock propagation; `substeps` (of length h) make the step, for the rolling anchors' turn in it. Doubles come
+   * in as dt and fields, not computed arguments (docs/design.md).
    */
-  prepare(bodies: BodySet, h: number, upX = 0, upY = 0, upZ = 0, substeps = 8): void {
+  prepare(bodies: BodySet, dt: number, substeps: number, g: WorldMotion): void {
+    const h = dt / substeps,
+      gx = g.gx,
+      gy = g.gy,
+      gz = g.gz;
+    // Up is against gravity (shock propagation, shockPropagation.ts); no gravity, no up.
+    const gl = Math.sqrt(gx * gx + gy * gy + gz * gz);
+    const gi = gl > 0 ? -1 / gl : 0;
+    const upX = gx * gi,
+      upY = gy * gi,
+      upZ = gz * gi;
     // Zero between substeps (integratePositions clears what it moved by); grown with zeros.
     this.pushVel = grown(this.pushVel, bodies.count * 3, 0);
     this.pushAngVel = grown(this.pushAngVel, bodies.count * 3, 0);
@@ -490,9 +502,8 @@ export class ContactConstraints {
    * is the one-thread result, bit for bit. Pin candidates (not the warm start's) come last, after the pins are
    * found at this pass's separations (pinnedContacts.ts).
    */
-  private visit(pass: number, bodies: BodySet, h: number): void {
+  private visit(pass: number, bodies: BodySet): void {
     const kinds = pass === PASS_WARM_START ? KINDS_ALL : KINDS_NOT_CANDIDATES;
-    this.passH = h;
     const runner = this.runner;
     if (runner === null || !runner.contactPass(this, bodies, pass, kinds)) this.runRange(pass, bodies, 0, this.cache.count, kinds);
     const pins = this.pins;
@@ -519,7 +530,7 @@ export class ContactConstraints {
   /** Applies the accumulated impulses (normal and friction) to the bodies. */
   warmStart(bodies: BodySet): void {
     if (this.shock.active) this.shock.dropFrozenImpacts(this.cache, this.arrays);
-    this.visit(PASS_WARM_START, bodies, 0);
+    this.visit(PASS_WARM_START, bodies);
   }
 
   /**
@@ -627,8 +638,8 @@ export class ContactConstraints {
    * only, see SolverSettings.overlapDepth), then the friction rows. The
    * separation is the one the previous relax pass stored (the poses have not moved since).
    */
-  solve(bodies: BodySet, h: number): void {
-    this.visit(PASS_SOLVE, bodies, h);
+  solve(bodies: BodySet): void {
+    this.visit(PASS_SOLVE, bodies);
   }
 
   /** The biased pass over the slots in [from, to) whose kind is in `kinds` (see warmStartRange). */
@@ -825,8 +836,8 @@ export class ContactConstraints {
    * substep for them is a friction whose effect grows with the substep rate (a pile of 220 thin boxes stood 12 %
    * taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
    */
-  relax(bodies: BodySet, h: number): void {
-    this.visit(PASS_RELAX, bodies, h);
+  relax(bodies: BodySet): void {
+    this.visit(PASS_RELAX, bodies);
     this.substep++;
   }
 

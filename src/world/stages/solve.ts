@@ -22,19 +22,18 @@ export function solve(ws: WorldState, dt: number): void {
   solver.pushed = ws.scratch.pushedBodies;
   // Large colours of the contact passes go over the worker pool when one runs (src/parallel/contactBlocks.ts).
   solver.runner = ws.scratch.pool;
-  // Up is against gravity (shock propagation, src/dynamics/contacts/shockPropagation.ts); no gravity, no up.
-  const gl = Math.sqrt(ws.gx * ws.gx + ws.gy * ws.gy + ws.gz * ws.gz);
-  const gi = gl > 0 ? -1 / gl : 0;
-  solver.prepare(b, h, ws.gx * gi, ws.gy * gi, ws.gz * gi, n);
+  // The substep length (dt / n), gravity and the speed limits are worked out by the callees from dt, n and ws: as
+  // arguments, V8 boxed those doubles on every call (docs/design.md), 140 B a step.
+  solver.prepare(b, dt, n, ws);
   for (let s = 0; s < n; s++) {
-    integrateVelocities(b, ws.scratch.active, h, ws.gx, ws.gy, ws.gz, ws.maxLinearSpeed, ws.maxAngularSpeed);
+    integrateVelocities(b, ws.scratch.active, dt, n, ws);
     if (hasJoints) joints.warmStart(b);
     solver.warmStart(b);
     if (hasJoints) joints.solve(b, h, true);
-    solver.solve(b, h);
-    integratePositions(b, ws.scratch.active, h, solver.pushVel, solver.pushAngVel);
+    solver.solve(b);
+    integratePositions(b, ws.scratch.active, dt, n, solver.pushVel, solver.pushAngVel);
     if (hasJoints) joints.solve(b, h, false);
-    solver.relax(b, h);
+    solver.relax(b);
   }
   // Each contact's end-of-step separation (events, islands) is the last relax pass's, at the final poses.
   solver.applyRestitution(b);
