@@ -481,66 +481,7 @@ export class DynamicTree {
    * self(N) = self(A) + self(B) + pair(A, B); pair(X, Y) splits the larger internal node until both are leaves.
    */
   selfOverlaps(visitor: TreePairVisitor): void {
-    const root = this.rootNode;
-    if (root === NULL_NODE) return;
-    const bd = this.bounds;
-    const c1 = this.child1;
-    const c2 = this.child2;
-    const ud = this.userData;
-    const base = this.stackBase;
-    let stack = this.stack;
-    let sp = base;
-    stack[sp++] = root;
-    stack[sp++] = root;
-    try {
-      while (sp > base) {
-        sp -= 2;
-        const a = stack[sp];
-        const b = stack[sp + 1];
-        if (sp + 6 > stack.length) stack = this.growStack(sp + 6);
-        if (a === b) {
-          const a1 = c1[a];
-          if (a1 === NULL_NODE) continue;
-          const a2 = c2[a];
-          stack[sp++] = a1;
-          stack[sp++] = a2;
-          stack[sp++] = a2;
-          stack[sp++] = a2;
-          stack[sp++] = a1;
-          stack[sp++] = a1;
-          continue;
-        }
-        const oa = a * 6;
-        const ob = b * 6;
-        if (
-          bd[oa] > bd[ob + 3] ||
-          bd[ob] > bd[oa + 3] ||
-          bd[oa + 1] > bd[ob + 4] ||
-          bd[ob + 1] > bd[oa + 4] ||
-          bd[oa + 2] > bd[ob + 5] ||
-          bd[ob + 2] > bd[oa + 5]
-        )
-          continue;
-        const a1 = c1[a];
-        const b1 = c1[b];
-        if (a1 === NULL_NODE && b1 === NULL_NODE) {
-          this.stackBase = sp;
-          visitor.onPair(ud[a], ud[b]);
-          stack = this.stack;
-          continue;
-        }
-        const intoA = descendFirst(bd, oa, bd, ob, a1, b1);
-        const a2 = c2[a],
-          b2 = c2[b];
-        stack[sp] = intoA ? a2 : a;
-        stack[sp + 1] = intoA ? b : b2;
-        stack[sp + 2] = intoA ? a1 : a;
-        stack[sp + 3] = intoA ? b : b1;
-        sp += 4;
-      }
-    } finally {
-      this.stackBase = base;
-    }
+    this.descend(this, visitor);
   }
 
   /**
@@ -548,7 +489,15 @@ export class DynamicTree {
    * (this tree's userData, other tree's userData). `other` must be a different tree (use selfOverlaps for one).
    */
   overlapsWith(other: DynamicTree, visitor: TreePairVisitor): void {
-    if (this.rootNode === NULL_NODE || other.rootNode === NULL_NODE) return;
+    this.descend(other, visitor);
+  }
+
+  /** The descent of selfOverlaps (`other` is this tree) and overlapsWith: a node met against itself is a self test. */
+  private descend(other: DynamicTree, visitor: TreePairVisitor): void {
+    const rootA = this.rootNode,
+      rootB = other.rootNode;
+    if (rootA === NULL_NODE || rootB === NULL_NODE) return;
+    const self = other === this;
     const bdA = this.bounds;
     const c1A = this.child1;
     const c2A = this.child2;
@@ -560,13 +509,26 @@ export class DynamicTree {
     const base = this.stackBase;
     let stack = this.stack;
     let sp = base;
-    stack[sp++] = this.rootNode;
-    stack[sp++] = other.rootNode;
+    stack[sp++] = rootA;
+    stack[sp++] = rootB;
     try {
       while (sp > base) {
         sp -= 2;
         const a = stack[sp];
         const b = stack[sp + 1];
+        if (sp + 6 > stack.length) stack = this.growStack(sp + 6);
+        if (self && a === b) {
+          const a1 = c1A[a];
+          if (a1 === NULL_NODE) continue;
+          const a2 = c2A[a];
+          stack[sp++] = a1;
+          stack[sp++] = a2;
+          stack[sp++] = a2;
+          stack[sp++] = a2;
+          stack[sp++] = a1;
+          stack[sp++] = a1;
+          continue;
+        }
         const oa = a * 6;
         const ob = b * 6;
         if (
@@ -586,7 +548,6 @@ export class DynamicTree {
           stack = this.stack;
           continue;
         }
-        if (sp + 4 > stack.length) stack = this.growStack(sp + 4);
         // Both children are read and the pushes are selects: a branch first taken late in a run (a tree that
         // held one leaf gains a second when a body falls asleep) would deoptimise this loop, and unoptimised
         // code allocates.
