@@ -437,7 +437,7 @@ export class WorkerPool implements ContactPassRunner {
   /**
    * Marks the slots whose passes reach beyond their two bodies (constraintLayout.ts SLOT_CALLER): a frozen manifold
    * (shock propagation routes into its lower body's support), rolling resistance (per-manifold state of the calling
-   * thread's module), a jointed body (its resting friction reads the joints' set).
+   * thread's module), a jointed body (its relax-pass friction reads the joints' set).
    */
   private markCallerSlots(solver: ContactConstraints): void {
     this.callerSlotsDue = false;

@@ -70,45 +70,27 @@ describe("the Havok demo's car on the straight at 30 render frames a second (7 p
     1000 / 30,
   );
 
-  // KNOWN DEFECT (issue 29 item 3, open): the driven axles' camber mode is only marginally stable on Continuum. Over
-  // 140 units at 30 / 60 / 90 / 144 render frames a second (the throttle steps +8 a frame, so the drive differs),
-  // Havok wanders 0.09 / 0.24 / 0.24 / 0.31 degrees; ours with joint damping ratio 5 (main before this) 0.003 / 1.2 /
-  // 1.8 / 2.6, with 10 (now) 0.80 / 0.002 / 0.001 / 0.07, with 20 0.003 / 0.003 / 0.14 / 2.0, with a 0.15 substep
-  // cap 0.004 / 0.002 / 0.003 / 0.43: each setting moves the onset, none removes it. Same bound as at 60 fps.
-  // Cause (session 9): friction does not have the last word at the wheels. Each substep the joints' relax pass
+  // Issue 29 item 3. The driven axles' camber mode was only marginally stable here: over 140 units at 30 / 60 / 90 /
+  // 144 render frames a second (the throttle steps +8 a frame, so the drive differs), Havok wanders 0.09 / 0.24 /
+  // 0.24 / 0.31 degrees; ours with joint damping ratio 5 0.003 / 1.2 / 1.8 / 2.6, with 10 0.80 / 0.002 / 0.001 /
+  // 0.07, with 20 0.003 / 0.003 / 0.14 / 2.0, with a 0.15 substep cap 0.004 / 0.002 / 0.003 / 0.43.
+  // Cause (session 9): friction did not have the last word at the wheels. Each substep the joints' relax pass
   // (rigid rows, after the position update) moves the wheels' contact points again after the biased pass's
-  // friction held them, and the contacts' relax pass solves friction only for resting jointed bodies, not moving
-  // ones (src/dynamics/contacts/contactConstraints.ts, relax). Four wheels held by friction 50 are an
-  // overconstrained set: the unanswered slip feeds a mirror-image toe mode (front toe locks and rear yaw locks
-  // +-x and -+x, the rear axles' lateral rows squeezing the track) whose internal yaw torques grow from ~10 to
-  // ~900 kN m over 1.5 s at ~2.5 Hz. The axles sit at their pitch limit (ANGULAR_X 0.25 rad, on both engines), so a
-  // yaw lock's torque about the axle's Y has sin 14.3 deg = 25 % about the forward axis, where the axle's camber is
-  // free: past 0.8 m x the wheel's load (~86 kN m, its two rim contacts) one rim lifts (contact impulses 13/12 ->
-  // 0/25 N s per substep), the camber runs to +-0.05 in 8 frames and, through the same pitched frame, toes the
-  // wheel by 0.7 deg. Softer joints only slow the mode (joint hertz 400: 0.004 deg here, but the issue-20 car of
-  // ./carScene then drifts 0.49 deg where it drifted 0.05). Answering the relax rows with friction for every manifold
-  // with a jointed body (as Box2D v3's relax pass does for all contacts) removes it: this test 0.0023 deg, 60 fps
-  // 0.0024, wheel friction 3 / 4 / 10 / 300 at 60 fps 0.0014 / 0.0024 / 0.0030 / 0.0024 (now 0.52 / 2.5 / 2.6 /
-  // 0.0019), the issue-20 car 0.060 deg (now 0.048), test/joints and the car, wheel-car, constraint, ragdoll and
-  // drive tests green. Applied in session 10, it made the playground's ragdoll slide off its rope bridge
-  // (test/e2e/scenes.test.ts, constraints: the pelvis drifted to z 2.1 m over the 0.9 m half-wide planks, 0.25 m
-  // without it; Havok's stays at -0.4); limited to a jointed body on an immovable one it kept the bridge but the
-  // skinned ragdoll down the stairs (constraints.test.ts) opened a joint 30.4 mm (bound 30, 17 without); limited to
-  // manifolds shock propagation does not freeze, the bridge still failed. Reverted.
-  // Session 13: the friction does not push the ragdoll sideways; the bridge scene is a knife edge. The ragdoll (1.9 m
-  // tall, 0.3 m deep, arms along the bridge) lands on its feet on the 0.9 m half-wide planks and topples across them; it
-  // stays on if it folds (main: torso z 0.55, head 0.87) and is pulled off when it lies out straight (with the friction
-  // below: torso z 1.1, head 1.3, its upper half, 10 of its 20 kg, past the edge). Measured in Node (the demo steps a
-  // fixed 1/60 s, so this is the browser's run), dropping it at 45 points within 0.35 m of the scene's: off the bridge
-  // at 3 s / 4 s on main 11 / 21 times, on Havok 16 / 27; a 5 cm shift flips main's outcome. Friction for every manifold
-  // with a jointed body in every second relax pass (odd substeps; fused into the pass's loop) fixes this test (0.0022
-  // deg; 60 fps 0.0048), keeps the stairs ragdoll's median gap at 17.8 mm (over 31 shoves of 2.35-2.65 m/s: median 21
-  // mm, 4 over 30 mm; main 29 mm, 15 over 30), passes the car, wheel-car, constraint, drive, joint, pile and slope
-  // tests, costs +2.5-3 % on chain-ragdoll (every pass: +5-6 %) and is off the bridge at 3 s / 4 s 11 / 14 times of 45;
-  // but the scene's own drop is one that falls off (pelvis z 1.09 at 3 s; ragdoll y 1.70 in the e2e run, bound 2.31). So
-  // do every pass's friction (z 2.07), the even substeps' (0.0013 / 0.0021 deg; z 1.05 at 3 s, off by 4 s) and the odd
-  // substeps' gated by each contact's stick (0.0025 / 0.0019 deg; z 1.20 at 3.2 s, off by 4 s).
-  it.fails("KNOWN DEFECT: keeps its heading over 140 units within Havok's wander", () => {
+  // friction held them, and the contacts' relax pass solved friction only for resting jointed bodies. Four wheels
+  // held by friction 50 are an overconstrained set: the unanswered slip fed a mirror-image toe mode (front toe
+  // locks and rear yaw locks +-x and -+x, the rear axles' lateral rows squeezing the track) whose internal yaw
+  // torques grew from ~10 to ~900 kN m over 1.5 s at ~2.5 Hz. The axles sit at their pitch limit (ANGULAR_X 0.25
+  // rad, on both engines), so a yaw lock's torque about the axle's Y has 25 % about the forward axis, where the
+  // axle's camber is free: one rim lifted, the camber ran to +-0.05 in 8 frames and toed the wheel by 0.7 deg.
+  // Fix (sessions 13-14): the contacts' relax pass solves friction for every manifold with a jointed body every
+  // second substep (src/dynamics/contacts/contactConstraints.ts, relax): this test 0.0022 degrees (was 0.80), 60
+  // fps 0.0013. Every substep gave 0.0023 / 0.0024 at twice the cost; gated by each contact's slip it held 30 fps
+  // (0.0021) but yawed the car 0.40 degrees at 60. Its first trial (session 10) was reverted for the playground's
+  // rope-bridge ragdoll (test/e2e/scenes.test.ts, constraints), which slid off the bridge: that drop was a knife
+  // edge on every engine (moved to 45 points within 0.35 m, off the bridge by 4 s 12 times on main, 16 with this,
+  // 27 on Havok), not pushed sideways by this friction; the scene now drops the ragdoll lying along wider planks
+  // (0 of 45 on all three: demo/src/scenes/constraints.ts). Same bound as at 60 fps.
+  it("keeps its heading over 140 units within Havok's wander", () => {
     expect(figures.continuum.nan).toBe(false);
     expect(figures.continuum.straightDrift).toBeLessThan(Math.max(figures.havok.straightDrift, 0.05));
   });

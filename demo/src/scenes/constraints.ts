@@ -3,7 +3,7 @@
  * constraints) and a ragdoll (ball-and-socket hips, shoulders, neck and spine, hinge knees and elbows) that
  * falls onto the bridge.
  */
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { CreateCapsule } from "@babylonjs/core/Meshes/Builders/capsuleBuilder.js";
@@ -28,6 +28,13 @@ const PLANK_GAP = 0.1;
 const BRIDGE_Y = 3.5;
 const BRIDGE_X0 = 1;
 const HINGE_AT = new Vector3(-7, 2.6, 5);
+/** The planks' width across the bridge, and the ropes' offset from its centre line. */
+const PLANK_D = 2.4;
+const ROPE_Z = 1.05;
+/** The planks' linear and angular damping: the bridge's sway dies out within seconds. */
+const PLANK_DAMPING = 0.3;
+/** The ragdoll's drop: its pelvis this far above the bridge. */
+const DROP_H = 1.5;
 
 function build(stage: Stage): SceneContent {
   const { scene } = stage;
@@ -36,15 +43,16 @@ function build(stage: Stage): SceneContent {
   const constraints: PhysicsConstraint[] = [];
   let statics = 1;
 
-  /** Joins a and b at the world point `at` (pivots are body-local; no body here is rotated at start). */
-  const join = (a: PhysicsAggregate, b: PhysicsAggregate, at: Vector3, kind: "ball" | "hinge", axis = new Vector3(1, 0, 0)) => {
-    const pa = at.subtract(a.transformNode.position);
-    const pb = at.subtract(b.transformNode.position);
+  /** Joins a and b at body-local pivots `pa` and `pb`, about `axis` in both bodies' frames. */
+  const link = (a: PhysicsAggregate, b: PhysicsAggregate, pa: Vector3, pb: Vector3, kind: "ball" | "hinge", axis = new Vector3(1, 0, 0)) => {
     const c = kind === "ball" ? new BallAndSocketConstraint(pa, pb, axis, axis, scene) : new HingeConstraint(pa, pb, axis, axis, scene);
     a.body.addConstraint(b.body, c);
     constraints.push(c);
     return c;
   };
+  /** Joins a and b at the world point `at` (for bodies not rotated at start: world offsets are body-local). */
+  const join = (a: PhysicsAggregate, b: PhysicsAggregate, at: Vector3, kind: "ball" | "hinge", axis?: Vector3) =>
+    link(a, b, at.subtract(a.transformNode.position), at.subtract(b.transformNode.position), kind, axis);
 
   // --- Chain: links laid out horizontally from a fixed anchor, so it swings down.
   const anchor = box(stage, { name: "chain-anchor", size: [0.5, 0.5, 0.5], position: [CHAIN_ANCHOR.x, CHAIN_ANCHOR.y, CHAIN_ANCHOR.z], color: PALETTE.groundDark, cast: true });
@@ -88,7 +96,7 @@ function build(stage: Stage): SceneContent {
   const postR = box(stage, { name: "post-r", size: [0.6, BRIDGE_Y + 0.4, 2.4], position: [BRIDGE_X0 + span + 0.3, (BRIDGE_Y + 0.4) / 2, 0], color: PALETTE.groundDark, cast: true });
   statics += 2;
   const rope = (a: PhysicsAggregate, b: PhysicsAggregate, ax: number, bx: number) => {
-    for (const z of [-0.75, 0.75]) {
+    for (const z of [-ROPE_Z, ROPE_Z]) {
       const pa = new Vector3(ax, BRIDGE_Y, z).subtract(a.transformNode.position);
       const pb = new Vector3(bx, BRIDGE_Y, z).subtract(b.transformNode.position);
       const c = new PhysicsConstraint(PhysicsConstraintType.DISTANCE, { pivotA: pa, pivotB: pb, maxDistance: PLANK_GAP * 1.1 }, scene);
@@ -101,8 +109,10 @@ function build(stage: Stage): SceneContent {
   const planks: PhysicsAggregate[] = [];
   for (let i = 0; i < PLANKS; i++) {
     const x0 = BRIDGE_X0 + PLANK_GAP + i * (plankW + PLANK_GAP);
-    const { mesh, aggregate } = box(stage, { name: `plank-${i}`, size: [plankW, 0.12, 1.8], position: [x0 + plankW / 2, BRIDGE_Y, 0], color: i % 2 ? PALETTE.wood : "#c58c45", mass: 1.2, friction: 0.9 });
+    const { mesh, aggregate } = box(stage, { name: `plank-${i}`, size: [plankW, 0.12, PLANK_D], position: [x0 + plankW / 2, BRIDGE_Y, 0], color: i % 2 ? PALETTE.wood : "#c58c45", mass: 1.2, friction: 0.9 });
     track(bodies, mesh, aggregate, "box", "plank");
+    aggregate.body.setLinearDamping(PLANK_DAMPING);
+    aggregate.body.setAngularDamping(PLANK_DAMPING);
     rope(left, aggregate, leftEdge, x0);
     planks.push(aggregate);
     left = aggregate;
@@ -110,15 +120,26 @@ function build(stage: Stage): SceneContent {
   }
   rope(left, postR.aggregate, leftEdge, BRIDGE_X0 + span);
 
-  // --- Ragdoll, dropped onto the middle of the bridge.
+  // --- Ragdoll, dropped lying on its back along the middle of the bridge, head toward +x, arms at its sides.
+  // Its parts are laid out standing (offsets from the pelvis: y up, arms along x), then the whole layout is
+  // turned by R, which takes y to x, x to z and z to y: every part gets R and the position origin + R offset, so
+  // the joints' pivots and axes, taken in the standing layout, are the bodies' local ones.
+  // Dropped standing from 4 m onto 1.8 m wide planks (as this scene did before), it was a knife edge: moved to 45
+  // points within 0.35 m of the drop point, it was off the bridge by 3 s / 4 s in 7 / 12 drops on Continuum, 19 / 27
+  // on Havok. Lying, from 1.5 m, onto 2.4 m wide damped planks: 0 / 0 on both, and none off by 8 s (Node, Babylon's
+  // NullEngine at the page's 1/60 s steps).
+  const R = new Quaternion(-0.5, -0.5, -0.5, 0.5);
   const skin = colorMaterial(scene, "#eef1f5", 1, 0.3);
-  const origin = new Vector3(BRIDGE_X0 + span / 2, BRIDGE_Y + 4, 0);
+  const origin = new Vector3(BRIDGE_X0 + span / 2, BRIDGE_Y + DROP_H, 0);
+  const layout = new Map<PhysicsAggregate, Vector3>();
   const part = (name: string, mesh: Mesh, at: Vector3, type: PhysicsShapeType, mass: number) => {
-    mesh.position.copyFrom(origin.add(at));
+    mesh.rotationQuaternion = R.clone();
+    mesh.position.copyFrom(origin.add(at.applyRotationQuaternion(R)));
     mesh.material = skin;
     stage.addShadows(mesh);
     const aggregate = new PhysicsAggregate(mesh, type, { mass, friction: 0.8, restitution: 0.05 }, scene);
     track(bodies, mesh, aggregate, type === PhysicsShapeType.BOX ? "box" : type === PhysicsShapeType.SPHERE ? "sphere" : "capsule", "ragdoll");
+    layout.set(aggregate, at);
     return aggregate;
   };
   const limb = (name: string, len: number, r: number, at: Vector3, mass: number) =>
@@ -128,18 +149,22 @@ function build(stage: Stage): SceneContent {
   const pelvis = boxPart("pelvis", 0.5, 0.3, 0.3, new Vector3(0, 0, 0), 3);
   const torso = boxPart("torso", 0.56, 0.62, 0.32, new Vector3(0, 0.5, 0), 5);
   const head = part("head", CreateSphere("head", { diameter: 0.36, segments: 12 }, scene), new Vector3(0, 1.05, 0), PhysicsShapeType.SPHERE, 1.5);
-  const at = (a: PhysicsAggregate, off: Vector3) => a.transformNode.position.add(off);
-  join(pelvis, torso, at(pelvis, new Vector3(0, 0.17, 0)), "ball");
-  join(torso, head, at(torso, new Vector3(0, 0.36, 0)), "ball");
+  /** Joins a and b at `off` from a's place in the standing layout. */
+  const joint = (a: PhysicsAggregate, b: PhysicsAggregate, off: Vector3, kind: "ball" | "hinge") => {
+    const at = layout.get(a)!.add(off);
+    link(a, b, off, at.subtract(layout.get(b)!), kind);
+  };
+  joint(pelvis, torso, new Vector3(0, 0.17, 0), "ball");
+  joint(torso, head, new Vector3(0, 0.36, 0), "ball");
   for (const s of [-1, 1]) {
     const upperArm = limb(`upper-arm-${s}`, 0.42, 0.08, new Vector3(s * 0.4, 0.55, 0), 1);
     const foreArm = limb(`fore-arm-${s}`, 0.4, 0.07, new Vector3(s * 0.4, 0.12, 0), 0.8);
-    join(torso, upperArm, at(torso, new Vector3(s * 0.32, 0.27, 0)), "ball");
-    join(upperArm, foreArm, at(upperArm, new Vector3(0, -0.21, 0)), "hinge");
+    joint(torso, upperArm, new Vector3(s * 0.32, 0.27, 0), "ball");
+    joint(upperArm, foreArm, new Vector3(0, -0.21, 0), "hinge");
     const thigh = limb(`thigh-${s}`, 0.5, 0.1, new Vector3(s * 0.15, -0.43, 0), 2);
     const shin = limb(`shin-${s}`, 0.48, 0.09, new Vector3(s * 0.15, -0.93, 0), 1.5);
-    join(pelvis, thigh, at(pelvis, new Vector3(s * 0.15, -0.17, 0)), "ball");
-    join(thigh, shin, at(thigh, new Vector3(0, -0.25, 0)), "hinge");
+    joint(pelvis, thigh, new Vector3(s * 0.15, -0.17, 0), "ball");
+    joint(thigh, shin, new Vector3(0, -0.25, 0), "hinge");
   }
 
   const startHeight = pelvis.transformNode.position.y;

@@ -95,7 +95,7 @@ export const RF = 2 * RF_SIDE;
  * Per slot ({@link ConstraintArrays.kind}): who may solve it. A colour's slots of kind {@link SLOT_ANY_THREAD} go over
  * the worker pool's blocks; the others stay on the calling thread: {@link SLOT_CALLER} for a slot whose passes read
  * or write beyond its own two bodies and arrays (shock propagation routes into another slot, rolling resistance keeps
- * per-manifold state outside these arrays, a jointed body's resting friction reads the joints' set), {@link SLOT_PIN_CANDIDATE} for a pin candidate, which the normal and relax passes visit last
+ * per-manifold state outside these arrays, a jointed body's relax-pass friction reads the joints' set), {@link SLOT_PIN_CANDIDATE} for a pin candidate, which the normal and relax passes visit last
  * (pinnedContacts.ts).
  */
 export const SLOT_ANY_THREAD = 0,

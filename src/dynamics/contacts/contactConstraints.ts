@@ -13,7 +13,7 @@
  * read into compact per-step arrays (constraintLayout.ts), the passes solve over those, and store writes back once.
  * Friction is mu times the normal impulse of the same contact (not mu / n: bepu PR #410).
  * Friction is solved once per substep, in the biased pass; the relax pass solves the normal rows only (but for
- * manifolds whose impact it stops and those of resting bodies, see relax). Friction has no position error for the
+ * manifolds whose impact it stops and those of jointed bodies, see relax). Friction has no position error for the
  * relax pass to take energy out of, and eight substeps solve it eight times a step, as bepu's one-iteration-per-
  * substep solver does; this is about a quarter of the solver's work.
  */
@@ -159,7 +159,7 @@ export class ContactConstraints {
   pushed: StampSet | null = null;
   /**
    * Bodies with an enabled joint this step (the world's solve stage fills it after the joints' prepare): only
-   * their manifolds get the relax pass's resting friction (see relax).
+   * their manifolds get the relax pass's friction (see relax).
    */
   readonly jointed = new StampSet();
   /**
@@ -830,11 +830,18 @@ export class ContactConstraints {
    * rigid, and move a jointed body's contact points again after the biased pass's friction held them.
    * Unanswered, that velocity integrates into creep: a braked 1.2 t car on four wheel joints slid 45 mm in 3 s
    * down a 15 degree slope (its wheels' contact points kept ~0.1 m/s of jitter, more than the friction cone left
-   * room to take out in one pass); answered, it holds within 0.2 mm. Moving bodies are left out: friction solved
-   * twice per substep on rolling wheels yawed a car 1.5 degrees over 100 m. Bodies without joints are left out
-   * too: no joint row changes their velocities after the biased pass's friction, and a second friction solve per
-   * substep for them is a friction whose effect grows with the substep rate (a pile of 220 thin boxes stood 12 %
-   * taller at 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
+   * room to take out in one pass); answered, it holds within 0.2 mm. Bodies without joints are left out: no joint
+   * row changes their velocities after the biased pass's friction, and a second friction solve per substep for
+   * them is a friction whose effect grows with the substep rate (a pile of 220 thin boxes stood 12 % taller at
+   * 1/60 s than at 1/240 s with it, 0.1 % without: pileHeight.test.ts).
+   *
+   * Moving jointed bodies get it too, every second substep (odd {@link substep}), for every manifold with a jointed
+   * body. Unanswered, the joints' relax rows left a driven car's four wheel contacts sliding a little every
+   * substep, and at 30 render frames a second that slip fed a mirror-image toe mode of the Havok demo car (0.80
+   * degrees of heading over 140 units of straight; Havok 0.09; answered: 0.002, test/plugin/demoCar.test.ts).
+   * Every substep did the same at twice the cost; gated by each contact's slip it was solved on some wheels'
+   * substeps and not on others' and yawed the car (0.40 degrees at 60 frames a second). A skinned ragdoll tumbling
+   * down stairs opens its joints less with it (test/plugin/constraints.test.ts).
    */
   relax(bodies: BodySet): void {
     this.visit(PASS_RELAX, bodies);
@@ -1017,8 +1024,14 @@ export class ContactConstraints {
       // that spin sideways (a box landing flat and square on a 29 degree slope left with 0.18 m/s across the
       // slope and 0.15 rad/s at 8 substeps, 0.29 and 0.31 at 4; 0.03 and 0.04 with the second pass). Only the
       // step a manifold's bodies close faster than the impact speed (SolverSettings.impactSpeed) pays for it.
-      if (impacting === 1) frictionRows(bodies, k4, bi, i, flip);
-      if (impacting === 1 || (slipping === 1 && (this.jointed.has(a) || this.jointed.has(b)) && resting(bodies, a, b, settings))) frictionRows(bodies, k4, bi, i, flip);
+      // Otherwise a jointed body's manifold gets friction every second substep, and resting and sliding every
+      // substep (see the doc comment; flip and slipping are 0 or 1). Its slot is solved on the calling thread
+      // (SLOT_CALLER: the pool marks every slot with a jointed body, workerPool.ts markCallerSlots; or a pin
+      // candidate, which visit runs here last).
+      if (impacting === 1) {
+        frictionRows(bodies, k4, bi, i, flip);
+        frictionRows(bodies, k4, bi, i, flip);
+      } else if ((this.jointed.has(a) || this.jointed.has(b)) && (flip || (slipping && resting(bodies, a, b, settings)))) frictionRows(bodies, k4, bi, i, flip);
       // Rolling resistance after the friction (Box2D v3's order), here where the normal impulses carry the load
       // without the biased pass's push-out (bounded by those, a ball rolling at 5 m/s, its contact 2 mm deep
       // within the step, slowed 2.6 times too fast).
