@@ -105,10 +105,12 @@ const NARROW_IDLE_STEPS = 8;
 const NARROW_LOSING_STEPS = 32;
 
 /**
- * Every this many visits of one kind of contact pass, the pass runs the other way (threaded or not) than the one that
- * measured faster, so that both times stay current (see WorkerPool.contactPass).
+ * Every this many steps, two steps run their contact passes the other way (threaded or not) than the one that measured
+ * faster, so that both times stay current (see WorkerPool.contactPass).
  */
 const CONTACT_PROBE_PERIOD = 64;
+/** Steps whose contact passes run threaded before the pool first times them on this thread (see WorkerPool.chooseWay). */
+const CONTACT_FIRST_STEPS = 16;
 
 /** Why a world runs on one thread when SharedArrayBuffer is missing (said once per process). */
 export const NO_SHARED_MEMORY_MESSAGE =
@@ -200,16 +202,25 @@ export class WorkerPool implements ContactPassRunner {
   /** This thread's time in its blocks during the last job (ms), and their count. */
   private mainBlockMs = 0;
   /**
-   * @internal Whether each contact pass goes the way that measured faster (default true, see contactPass); tests
+   * @internal Whether each step's contact passes go the way that measured faster (default true, see contactPass); tests
    * turn it off so that every pass goes over threads whatever the machine's load.
    */
   contactByTiming = true;
   /**
-   * Per kind of contact pass (PASS_*) and way (0 this thread, 1 threaded): its smoothed time per manifold (ms; 0 not
-   * measured yet), and the visits of each kind so far.
+   * Per way of running a step's contact passes (0 this thread, 1 threaded): the smoothed time per manifold and pass
+   * (ms; 0 not measured yet). See contactPass.
    */
-  private readonly passCost = new Float64Array(8);
-  private readonly passVisits = new Int32Array(4);
+  private readonly passCost = new Float64Array(2);
+  /**
+   * The way this step's contact passes run (-1 before the first step), the steps in a row that ran them that way
+   * (steps with passes here only), and the steps with passes here so far.
+   */
+  private stepWay = -1;
+  private wayRun = 0;
+  private contactSteps = 0;
+  /** This step's time in its contact passes (ms) and their manifolds summed over its passes. */
+  private stepMs = 0;
+  private stepWork = 0;
   /** Set by each step's first warm start: the calling thread's slots are marked at the step's first threaded pass. */
   private callerSlotsDue = false;
   private mainBlocks = 0;
@@ -391,27 +402,29 @@ export class WorkerPool implements ContactPassRunner {
   /**
    * A pass of the contact solver (ContactConstraints.visit): `pass` (PASS_*) over the slots whose kind is
    * in `kinds`. Returns false (the solver runs it itself) while no worker listens or the world has fewer than
-   * MIN_THREADED_COLOUR manifolds. Otherwise runs it here, threaded or on this thread, and returns true: the pool times
-   * every pass and keeps, per kind of pass, the time per manifold on this thread and threaded; each pass goes the way
-   * that measured faster, and every {@link CONTACT_PROBE_PERIOD}-th the other way, to keep both current. So a machine
-   * whose workers get no core of their own (two virtual cores on one physical core, a busy machine) runs the passes on
-   * this thread. Threaded, a pass goes colour by colour (see {@link colourJob}). Timing decides only who solves,
-   * never what.
+   * MIN_THREADED_COLOUR manifolds. Otherwise runs it here, threaded or on this thread, and returns true. A step's
+   * passes all go one way, the one that measured faster: the pool times each step's passes (per manifold and pass) and
+   * keeps a smoothed time for each way, and every {@link CONTACT_PROBE_PERIOD} steps runs two the other way to keep
+   * both current. The first step after a change of way is not counted: threaded, it pays for waking the workers
+   * (tens of microseconds each, more than a colour's blocks) and for moving the bodies' lines to their caches, which
+   * the next step does not. Timed pass by pass with a probe of one pass in 64, each probe found the workers asleep,
+   * so the threaded passes kept measuring slower than they run: thin-2000 stayed on one thread at 26-36 ms a step
+   * where all its passes forced over threads took 23. So a machine whose workers get no core of their own (two
+   * virtual cores on one physical core, a busy machine) runs the passes on this thread. Threaded, a pass goes colour
+   * by colour (see {@link colourJob}). Timing decides only who solves, never what.
    */
   contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, kinds: number): boolean {
     const count = solver.cache.count;
     // A step's passes begin with the warm start of its substep 0: the calling thread's slots (prepare marks only the pin
-    // candidates) are marked at the step's first threaded pass.
-    if (pass === PASS_WARM_START && solver.substep === 0) this.callerSlotsDue = true;
+    // candidates) are marked at the step's first threaded pass, and the step's way is chosen.
+    if (pass === PASS_WARM_START && solver.substep === 0) {
+      this.callerSlotsDue = true;
+      this.chooseWay();
+    }
     if (count < MIN_THREADED_COLOUR || !solver.settings.colouredPasses) return false;
     if (this.state === State.Running && !this.allRunning()) this.shutDown(`${this.stoppedWorker()} stopped`);
     if (!this.anyListening()) return false;
-    const alone = this.passCost[pass * 2],
-      threaded = this.passCost[pass * 2 + 1];
-    // Unmeasured first (threaded, then alone), then the faster, and the slower every CONTACT_PROBE_PERIOD-th visit.
-    let useThreads = threaded === 0 ? true : alone === 0 ? false : threaded <= alone;
-    if (++this.passVisits[pass] % CONTACT_PROBE_PERIOD === 0 && alone !== 0) useThreads = !useThreads;
-    if (!this.contactByTiming) useThreads = true;
+    const useThreads = this.stepWay !== 0 || !this.contactByTiming;
     const t0 = now();
     if (!useThreads) solver.runRange(pass, bodies, 0, count, kinds);
     else {
@@ -428,10 +441,34 @@ export class WorkerPool implements ContactPassRunner {
       }
       solver.runRange(pass, bodies, start[OVERFLOW], count, kinds);
     }
-    const per = (now() - t0) / count;
-    const k = pass * 2 + (useThreads ? 1 : 0);
-    this.passCost[k] = this.passCost[k] === 0 ? per : 0.8 * this.passCost[k] + 0.2 * per;
+    this.stepMs += now() - t0;
+    this.stepWork += count;
     return true;
+  }
+
+  /**
+   * At a step's first contact pass: counts the last step's passes towards its way's time, then picks this step's way:
+   * threaded for the first {@link CONTACT_FIRST_STEPS} steps (the workers' code is compiled while they run), then
+   * this thread until it is measured, then the faster, and the other for two steps every CONTACT_PROBE_PERIOD.
+   * The first step of a run of one way is not counted; the second sets the way's time (a probe's, measured once in
+   * CONTACT_PROBE_PERIOD steps, would otherwise take many probes to forget the first, cold ones); the later ones
+   * are smoothed into it.
+   */
+  private chooseWay(): void {
+    const way = this.stepWay;
+    if (this.stepWork > 0) {
+      const per = this.stepMs / this.stepWork;
+      if (++this.wayRun === 2) this.passCost[way] = per;
+      else if (this.wayRun > 2) this.passCost[way] = 0.8 * this.passCost[way] + 0.2 * per;
+      this.contactSteps++;
+    }
+    this.stepMs = this.stepWork = 0;
+    const alone = this.passCost[0],
+      threaded = this.passCost[1];
+    let next = this.contactSteps < CONTACT_FIRST_STEPS || threaded === 0 ? 1 : alone === 0 ? 0 : threaded <= alone ? 1 : 0;
+    if (alone !== 0 && this.contactSteps % CONTACT_PROBE_PERIOD >= CONTACT_PROBE_PERIOD - 2) next = 1 - next;
+    if (next !== way) this.wayRun = 0;
+    this.stepWay = next;
   }
 
   /**
