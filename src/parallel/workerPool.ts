@@ -402,16 +402,10 @@ export class WorkerPool implements ContactPassRunner {
   /**
    * A pass of the contact solver (ContactConstraints.visit): `pass` (PASS_*) over the slots whose kind is
    * in `kinds`. Returns false (the solver runs it itself) while no worker listens or the world has fewer than
-   * MIN_THREADED_COLOUR manifolds. Otherwise runs it here, threaded or on this thread, and returns true. A step's
-   * passes all go one way, the one that measured faster: the pool times each step's passes (per manifold and pass) and
-   * keeps a smoothed time for each way, and every {@link CONTACT_PROBE_PERIOD} steps runs two the other way to keep
-   * both current. The first step after a change of way is not counted: threaded, it pays for waking the workers
-   * (tens of microseconds each, more than a colour's blocks) and for moving the bodies' lines to their caches, which
-   * the next step does not. Timed pass by pass with a probe of one pass in 64, each probe found the workers asleep,
-   * so the threaded passes kept measuring slower than they run: thin-2000 stayed on one thread at 26-36 ms a step
-   * where all its passes forced over threads took 23. So a machine whose workers get no core of their own (two
-   * virtual cores on one physical core, a busy machine) runs the passes on this thread. Threaded, a pass goes colour
-   * by colour (see {@link colourJob}). Timing decides only who solves, never what.
+   * MIN_THREADED_COLOUR manifolds. Otherwise runs it here, threaded or on this thread, and returns true: all of a
+   * step's passes go the way that measured faster ({@link chooseWay}), so a machine whose workers get no core of their
+   * own (two virtual cores on one physical core, a busy machine) runs them on this thread. Threaded, a pass goes
+   * colour by colour (see {@link colourJob}). Timing decides only who solves, never what.
    */
   contactPass(solver: ContactConstraints, bodies: BodySet, pass: number, kinds: number): boolean {
     const count = solver.cache.count;
@@ -450,9 +444,12 @@ export class WorkerPool implements ContactPassRunner {
    * At a step's first contact pass: counts the last step's passes towards its way's time, then picks this step's way:
    * threaded for the first {@link CONTACT_FIRST_STEPS} steps (the workers' code is compiled while they run), then
    * this thread until it is measured, then the faster, and the other for two steps every CONTACT_PROBE_PERIOD.
-   * The first step of a run of one way is not counted; the second sets the way's time (a probe's, measured once in
-   * CONTACT_PROBE_PERIOD steps, would otherwise take many probes to forget the first, cold ones); the later ones
-   * are smoothed into it.
+   * The first step of a run of one way is not counted (threaded, it pays for waking the workers and moving the
+   * bodies' lines into their caches, which the next step does not); the second sets the way's time (a probe's,
+   * measured once in CONTACT_PROBE_PERIOD steps, would otherwise take many probes to forget the first, cold ones);
+   * the later ones are smoothed into it. Timed pass by pass instead, with one pass in 64 probing the other way, the
+   * threaded probes met sleeping workers and kept a cold first time: thin-2000 stayed on one thread at 23-33 ms a
+   * step where its passes forced over threads took 23-25 (docs/threads.md).
    */
   private chooseWay(): void {
     const way = this.stepWay;

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { Box, Capsule, Cylinder, MotionType, Sphere, World } from "../../src/index";
 
 describe("steady-state allocation", () => {
-  it("a resting pile of every primitive allocates nothing per step", () => {
+  it("a resting pile of every primitive makes under 128 B of garbage a step (202 before the fixes, 58 after)", () => {
     const world = new World({ gravity: { x: 0, y: -9.81, z: 0 }, sleepingEnabled: false });
     world.createBody({ motionType: MotionType.Static, position: { x: 0, y: -0.5, z: 0 }, collidable: { shape: new Box(20, 0.5, 20) } });
     for (let i = 0; i < 80; i++) {
@@ -31,7 +31,6 @@ describe("steady-state allocation", () => {
     }
     perStep.sort((a, b) => a - b);
     const median = perStep[perStep.length >> 1];
-    console.log("bytes allocated per step, median of 24 windows of 25 steps:", Math.round(median));
     expect(median).toBeLessThan(128);
   });
 });

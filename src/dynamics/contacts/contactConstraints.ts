@@ -372,7 +372,6 @@ export class ContactConstraints {
     pins.prepare(s, k4, bodies);
   }
 
-
   /** Grows the constraint arrays for the cache's manifolds (scratch: load rewrites what the passes read). */
   private grow(): ConstraintArrays {
     const count = this.cache.count,
